@@ -17,6 +17,26 @@ from ._errors import (
     URLEncodedError,
 )
 
+from ._form import parse, parse_bytes, serialize
+from ._percent import (
+    percent_decode,
+    percent_encode,
+    percent_encode_after_encoding,
+    percent_encode_bytes,
+    utf8_percent_encode,
+)
+from ._sets import (
+    C0_CONTROL_PERCENT_ENCODE_SET,
+    COMPONENT_PERCENT_ENCODE_SET,
+    FRAGMENT_PERCENT_ENCODE_SET,
+    PATH_PERCENT_ENCODE_SET,
+    QUERY_PERCENT_ENCODE_SET,
+    SPECIAL_QUERY_PERCENT_ENCODE_SET,
+    URLENCODED_PERCENT_ENCODE_SET,
+    USERINFO_PERCENT_ENCODE_SET,
+    PercentEncodeSet,
+)
+
 # --- encodings (_encoding.py) ---
 from ._encoding import Encoding, get_encoding, get_output_encoding
 
@@ -31,6 +51,14 @@ from ._encoding import Encoding, get_encoding, get_output_encoding
 __version__ = "1.0.0"
 
 __all__ = [
+    "C0_CONTROL_PERCENT_ENCODE_SET",
+    "COMPONENT_PERCENT_ENCODE_SET",
+    "FRAGMENT_PERCENT_ENCODE_SET",
+    "PATH_PERCENT_ENCODE_SET",
+    "QUERY_PERCENT_ENCODE_SET",
+    "SPECIAL_QUERY_PERCENT_ENCODE_SET",
+    "URLENCODED_PERCENT_ENCODE_SET",
+    "USERINFO_PERCENT_ENCODE_SET",
     "BodyTooLarge",
     "DecodeError",
     "Encoding",
@@ -42,5 +70,14 @@ __all__ = [
     "__version__",
     "get_encoding",
     "get_output_encoding",
+    "parse",
+    "parse_bytes",
+    "percent_decode",
+    "percent_encode",
+    "percent_encode_after_encoding",
+    "percent_encode_bytes",
+    "serialize",
+    "utf8_percent_encode",
+    "PercentEncodeSet",
     # --- more exports: each section adds its names here, sorted within its block ---
 ]

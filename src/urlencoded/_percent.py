@@ -1,0 +1,234 @@
+"""Percent-encoding and percent-decoding.
+
+https://url.spec.whatwg.org/#percent-encoded-bytes
+
+The spec describes these algorithms one byte at a time. Here the per-byte
+work happens inside C-level primitives: decoding splits the input into runs
+of well-formed ``%XX`` escapes with one regular expression and turns each run
+into bytes with ``binascii.unhexlify``; encoding splits text into runs of code
+points that stay and runs that are escaped, and escapes a whole run with
+``bytes.hex``. The step-by-step transcription of the spec in
+``tests/reference.py`` and the hypothesis properties in ``tests/`` prove that
+both give the spec's output for any input.
+"""
+
+from __future__ import annotations
+
+import re
+from binascii import unhexlify
+from itertools import repeat
+from typing import Union
+
+from ._encoding import Encoding, encode_or_fail, get_encoding
+from ._infra import to_usv_string
+from ._sets import URLENCODED_PERCENT_ENCODE_SET, PercentEncodeSet
+
+__all__ = [
+    "percent_decode",
+    "percent_decode_bytes",
+    "percent_encode",
+    "percent_encode_after_encoding",
+    "percent_encode_bytes",
+    "utf8_percent_encode",
+]
+
+BytesLike = Union[bytes, bytearray, memoryview]
+
+_ESCAPE_RUNS = re.compile(rb"((?:%[0-9A-Fa-f]{2})+)")
+
+
+def percent_encode(byte: int) -> str:
+    """Percent-encode a byte: ``%`` and two upper-case hex digits.
+
+    https://url.spec.whatwg.org/#percent-encode
+
+    :param byte: an int from 0 to 255.
+    :raises TypeError: if *byte* is not an int.
+    :raises ValueError: if *byte* is out of range.
+
+    >>> percent_encode(0x23), percent_encode(0x7F)
+    ('%23', '%7F')
+
+    .. versionadded:: 1.0
+    """
+    if not isinstance(byte, int) or isinstance(byte, bool):
+        raise TypeError(f"percent_encode() takes an int byte value, not {type(byte).__name__}")
+    if not 0 <= byte <= 0xFF:
+        raise ValueError(f"a byte is 0 to 255, got {byte!r}")
+    return f"%{byte:02X}"
+
+
+def percent_decode_bytes(data: bytes) -> bytes:
+    """Percent-decode a byte sequence (no type checks; the hot path).
+
+    https://url.spec.whatwg.org/#percent-decode
+
+    A ``%`` not followed by two ASCII hex digits is kept as it is.
+
+    >>> percent_decode_bytes(b"%25%s%1G")
+    b'%%s%1G'
+    """
+    if b"%" not in data:
+        return data
+    parts = _ESCAPE_RUNS.split(data)
+    # parts alternates: literal, run of escapes, literal, ..., literal.
+    parts[1::2] = map(unhexlify, map(bytes.replace, parts[1::2], repeat(b"%"), repeat(b"")))
+    return b"".join(parts)
+
+
+def percent_decode(data: BytesLike | str) -> bytes:
+    """Percent-decode a byte sequence, or a string after UTF-8 encoding it.
+
+    https://url.spec.whatwg.org/#percent-decode (bytes) and
+    https://url.spec.whatwg.org/#string-percent-decode (str).
+
+    Invalid sequences pass through unchanged. A str is converted to a scalar
+    value string first (each surrogate becomes U+FFFD).
+
+    :param data: bytes, bytearray, memoryview or str.
+    :returns: the decoded bytes.
+    :raises TypeError: for any other type.
+
+    >>> percent_decode(b"%25%s%1G")
+    b'%%s%1G'
+    >>> percent_decode("‽%25%2E")
+    b'\\xe2\\x80\\xbd%.'
+
+    .. versionadded:: 1.0
+    """
+    if isinstance(data, str):
+        # https://url.spec.whatwg.org/#string-percent-decode
+        # Step 1: UTF-8 encode. Step 2: percent-decode the bytes.
+        return percent_decode_bytes(utf8_encode(data))
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        return percent_decode_bytes(bytes(data))
+    raise TypeError(f"percent_decode() takes bytes or str, not {type(data).__name__}")
+
+
+def utf8_encode(text: str) -> bytes:
+    """UTF-8 encode *text* as a scalar value string (surrogates become U+FFFD).
+
+    https://encoding.spec.whatwg.org/#utf-8-encode
+    """
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return to_usv_string(text).encode("utf-8")
+
+
+def _escape(text: str, percent_encode_set: PercentEncodeSet, codec: str, space_as_plus: bool) -> str:
+    """Percent-encode *text* after encoding it with *codec*, one run at a time.
+
+    *text* is either a scalar value string and *codec* ``"utf-8"``, or bytes
+    isomorphic-decoded and *codec* ``"latin-1"``; either way ``str.encode``
+    with *codec* gives back the bytes to escape.
+    """
+    parts = percent_encode_set.unencoded_run_pattern(space_as_plus).split(text)
+    if len(parts) > 1:
+        # parts alternates: kept run, encoded run, ..., kept run. Each encoded run
+        # becomes "%XX%XX..." with upper-case hex digits.
+        hex_runs = map(bytes.hex, map(str.encode, parts[1::2], repeat(codec)), repeat("%"))
+        parts[1::2] = map("%".__add__, map(str.upper, hex_runs))
+        text = "".join(parts)
+    # Step 7.3.1: with spaceAsPlus, 0x20 becomes "+" (the pattern kept every space).
+    return text.replace(" ", "+") if space_as_plus else text
+
+
+def percent_encode_bytes(data: bytes, percent_encode_set: PercentEncodeSet) -> str:
+    """Percent-encode each byte of *data* that, as a code point, is in the set.
+
+    This is step 7.3 of "percent-encode after encoding" on its own, for
+    byte strings that are already encoded (binary tokens); space becomes
+    ``+`` when the set is the application/x-www-form-urlencoded set.
+
+    >>> percent_encode_bytes(b"\\x12\\x34 V", URLENCODED_PERCENT_ENCODE_SET)
+    '%124+V'
+
+    .. versionadded:: 1.0
+    """
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError(f"percent_encode_bytes() takes bytes, not {type(data).__name__}")
+    if not isinstance(percent_encode_set, PercentEncodeSet):
+        raise TypeError(
+            f"percent_encode_set must be a PercentEncodeSet, not {type(percent_encode_set).__name__}"
+        )
+    space_as_plus = percent_encode_set == URLENCODED_PERCENT_ENCODE_SET
+    return _escape(bytes(data).decode("latin-1"), percent_encode_set, "latin-1", space_as_plus)
+
+
+def _encode_after_encoding(
+    encoding: Encoding, text: str, percent_encode_set: PercentEncodeSet, space_as_plus: bool
+) -> str:
+    """Steps 3-8 of percent-encode after encoding, for a scalar value string."""
+    if encoding.name == "UTF-8":
+        # UTF-8 encodes every scalar value: one run, no errors.
+        return _escape(text, percent_encode_set, "utf-8", space_as_plus)
+    output: list[str] = []
+    # Step 7: each item is a run of encoder output bytes or an error's code point;
+    # the encoder (and ISO-2022-JP's state) is one for the whole input.
+    for item in encode_or_fail(encoding, text):
+        if isinstance(item, int):
+            # Step 7.4: "%26%23", the code point in decimal, "%3B", whatever the set.
+            output.append(f"%26%23{item}%3B")
+        else:
+            output.append(_escape(item.decode("latin-1"), percent_encode_set, "latin-1", space_as_plus))
+    return "".join(output)
+
+
+def _check_text_and_set(text: object, percent_encode_set: object, caller: str) -> None:
+    if not isinstance(text, str):
+        raise TypeError(f"{caller}() takes the input as str, not {type(text).__name__}")
+    if not isinstance(percent_encode_set, PercentEncodeSet):
+        raise TypeError(
+            f"{caller}() takes a PercentEncodeSet, not {type(percent_encode_set).__name__}"
+        )
+
+
+def percent_encode_after_encoding(
+    encoding: str | Encoding, text: str, percent_encode_set: PercentEncodeSet
+) -> str:
+    """Encode *text* with *encoding*, then percent-encode the bytes in the set.
+
+    https://url.spec.whatwg.org/#string-percent-encode-after-encoding
+
+    Space becomes ``+`` exactly when *percent_encode_set* is
+    :data:`URLENCODED_PERCENT_ENCODE_SET` (step 2, spaceAsPlus). A code point
+    the encoding cannot represent becomes ``%26%23``, its decimal value and
+    ``%3B`` (an HTML numeric character reference, percent-encoded). The
+    spec asserts that a non-UTF-8 encoding is used only with the
+    special-query or urlencoded set; this function accepts any set and
+    applies the same rule, since every set holds all non-ASCII code points.
+    Surrogates in *text* become U+FFFD first (USVString conversion).
+
+    :param encoding: an encoding label or :class:`Encoding`.
+    :param text: the string to encode.
+    :param percent_encode_set: one of the ``*_PERCENT_ENCODE_SET`` values or a derived set.
+    :returns: an ASCII string.
+    :raises UnknownEncodingError: if *encoding* is not a known label.
+    :raises TypeError: for arguments of the wrong type.
+
+    >>> percent_encode_after_encoding("UTF-8", "1+1 ≡ 2", URLENCODED_PERCENT_ENCODE_SET)
+    '1%2B1+%E2%89%A1+2'
+
+    .. versionadded:: 1.0
+    """
+    resolved = get_encoding(encoding)
+    _check_text_and_set(text, percent_encode_set, "percent_encode_after_encoding")
+    space_as_plus = percent_encode_set == URLENCODED_PERCENT_ENCODE_SET
+    return _encode_after_encoding(resolved, to_usv_string(text), percent_encode_set, space_as_plus)
+
+
+def utf8_percent_encode(text: str, percent_encode_set: PercentEncodeSet) -> str:
+    """UTF-8 percent-encode *text* using *percent_encode_set*.
+
+    https://url.spec.whatwg.org/#string-utf-8-percent-encode
+
+    >>> from urlencoded import USERINFO_PERCENT_ENCODE_SET
+    >>> utf8_percent_encode("Say what‽", USERINFO_PERCENT_ENCODE_SET)
+    'Say%20what%E2%80%BD'
+
+    .. versionadded:: 1.0
+    """
+    _check_text_and_set(text, percent_encode_set, "utf8_percent_encode")
+    space_as_plus = percent_encode_set == URLENCODED_PERCENT_ENCODE_SET
+    return _escape(to_usv_string(text), percent_encode_set, "utf-8", space_as_plus)
