@@ -43,6 +43,8 @@ from ._encoding import Encoding, get_encoding, get_output_encoding
 # --- end encodings ---
 
 # --- URLSearchParams (_search_params.py) ---
+from ._search_params import URLSearchParams, query_params, with_query_params
+
 # --- end URLSearchParams ---
 
 # --- request bodies (_streaming.py, _content_type.py, _servers.py) ---
@@ -80,4 +82,8 @@ __all__ = [
     "utf8_percent_encode",
     "PercentEncodeSet",
     # --- more exports: each section adds its names here, sorted within its block ---
+    # URLSearchParams
+    "URLSearchParams",
+    "query_params",
+    "with_query_params",
 ]
