@@ -1,0 +1,279 @@
+"""Benchmark the core parser and serializer against ``urllib.parse``.
+
+Run it as a plain script::
+
+    python benchmarks/bench_core.py          # about a minute
+    python benchmarks/bench_core.py --quick  # fewer repeats, a few seconds
+
+What it measures
+----------------
+Part 1 times five workloads, each once with :mod:`urlencoded` and once with
+the standard library call that a user would migrate from:
+
+(a) parse 100 short ASCII fields (``field12=value12&...``);
+(b) parse 20 fields whose values are 200 percent-encoded (UTF-8) Japanese
+    characters;
+(c) serialize 100 short ASCII pairs;
+(d) serialize 20 pairs whose values are 200 Japanese characters;
+(e) parse one 1 MB value mixing ASCII words, ``+``, UTF-8 escapes
+    (``caf%C3%A9``) and ``%2F``.
+
+Parsing is compared with ``urllib.parse.parse_qsl(s, keep_blank_values=True)``
+and serializing with ``urllib.parse.urlencode(pairs)`` (which uses
+``quote_plus``). Both libraries get the same ``str``. Before timing, the
+script checks that both produce the same pairs (or the same string) for the
+workload, so that the two sides do the same work; a mismatch is printed
+instead of hidden.
+
+Part 2 ("linear growth") parses 1 MB and 4 MB inputs made of one unit
+repeated (``&``, ``=``, ``+``, ``%``, ``%%%``, ``%2``, ``%zz``, ``%FF``, raw
+``0xFF`` bytes, and ``%26``, which forces the field-by-field path) with
+:func:`urlencoded.parse` only, and prints the 4 MB / 1 MB time ratio.
+
+How to read the numbers
+-----------------------
+Times are per call, the best (minimum) of several repeats: the minimum is the
+run least disturbed by the rest of the machine. The two libraries' repeats are
+interleaved (ours, theirs, ours, theirs, ...), so a slow phase of the machine
+hits both. "speed-up" is urllib's time divided by ours, measured in the same
+run: 4.0x means urlencoded took a quarter of urllib's time. Each workload
+prints its target and whether this run met it; ratios near a target move by
+10-20% between runs on a busy machine. In part 2 a ratio near 4 means time
+grows linearly with input size; a ratio near 16 would mean quadratic time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import timeit
+import urllib.parse
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+
+import urlencoded
+
+MB = 1_000_000
+# The same 8 characters, repeated: kanji, hiragana and katakana (3 UTF-8 bytes each).
+JAPANESE_200 = "日本語のテキスト" * 25
+
+
+@dataclass(frozen=True)
+class Workload:
+    """One comparison: our call, urllib's call, and the speed-up we aim for."""
+
+    key: str
+    title: str
+    ours: Callable[[], object]
+    theirs: Callable[[], object]
+    target: float
+
+
+def _parse_ours(text: str) -> Callable[[], object]:
+    return lambda: urlencoded.parse(text)
+
+
+def _parse_theirs(text: str) -> Callable[[], object]:
+    return lambda: urllib.parse.parse_qsl(text, keep_blank_values=True)
+
+
+def _serialize_ours(pairs: list[tuple[str, str]]) -> Callable[[], object]:
+    return lambda: urlencoded.serialize(pairs)
+
+
+def _serialize_theirs(pairs: list[tuple[str, str]]) -> Callable[[], object]:
+    return lambda: urllib.parse.urlencode(pairs)
+
+
+def build_workloads() -> list[Workload]:
+    """The five workloads of part 1."""
+    ascii_pairs = [(f"field{i}", f"value{i}") for i in range(100)]
+    ascii_text = "&".join(f"{name}={value}" for name, value in ascii_pairs)
+    japanese_pairs = [(f"field{i}", JAPANESE_200) for i in range(20)]
+    japanese_text = "&".join(
+        f"{name}={urllib.parse.quote(value)}" for name, value in japanese_pairs
+    )
+    unit = "hello+world+caf%C3%A9+au+lait+a%2Fb%2Fc+na%C3%AFve+"
+    big_text = "q=" + unit * ((MB - 2) // len(unit))
+    return [
+        Workload(
+            "a",
+            "parse 100 short ASCII fields",
+            _parse_ours(ascii_text),
+            _parse_theirs(ascii_text),
+            4.0,
+        ),
+        Workload(
+            "b",
+            "parse 20 fields of 200 percent-encoded Japanese characters",
+            _parse_ours(japanese_text),
+            _parse_theirs(japanese_text),
+            8.0,
+        ),
+        Workload(
+            "c",
+            "serialize 100 short ASCII pairs",
+            _serialize_ours(ascii_pairs),
+            _serialize_theirs(ascii_pairs),
+            3.5,
+        ),
+        Workload(
+            "d",
+            "serialize 20 pairs of 200 Japanese characters",
+            _serialize_ours(japanese_pairs),
+            _serialize_theirs(japanese_pairs),
+            4.0,
+        ),
+        Workload(
+            "e",
+            f"parse one {len(big_text) / MB:.1f} MB value (words, +, UTF-8 escapes, %2F)",
+            _parse_ours(big_text),
+            _parse_theirs(big_text),
+            5.0,
+        ),
+    ]
+
+
+def check_same_output(workload: Workload) -> bool:
+    """Print and return whether both libraries give the same result for *workload*."""
+    ours = workload.ours()
+    theirs = workload.theirs()
+    if ours == theirs:
+        return True
+    print(f"  ({workload.key}) OUTPUTS DIFFER, the comparison is not like for like:")
+    if isinstance(ours, list) and isinstance(theirs, list):
+        print(f"      {len(ours)} pairs (ours) vs {len(theirs)} pairs (urllib)")
+        for index, (mine, other) in enumerate(zip(ours, theirs)):
+            if mine != other:
+                print(f"      first difference at pair {index}: {mine!r:.120} vs {other!r:.120}")
+                break
+    elif isinstance(ours, str) and isinstance(theirs, str):
+        index = next(
+            (i for i, (x, y) in enumerate(zip(ours, theirs)) if x != y), min(len(ours), len(theirs))
+        )
+        print(f"      first difference at index {index}:")
+        print(f"      ours:   {ours[max(0, index - 20) : index + 40]!r}")
+        print(f"      urllib: {theirs[max(0, index - 20) : index + 40]!r}")
+    else:
+        print(f"      ours: {ours!r:.120}")
+        print(f"      urllib: {theirs!r:.120}")
+    return False
+
+
+def calibrate(function: Callable[[], object], budget: float) -> int:
+    """How many calls of *function* take about *budget* seconds (at least 1)."""
+    number = 1
+    while True:
+        elapsed = timeit.timeit(function, number=number)
+        if elapsed >= budget / 4 or number >= 1 << 20:
+            return max(1, int(number * budget / max(elapsed, 1e-9)))
+        number *= 4
+
+
+def best_times(
+    functions: Sequence[Callable[[], object]], repeats: int, budget: float
+) -> list[float]:
+    """Best seconds per call of each function, with their repeats interleaved."""
+    numbers = [calibrate(function, budget) for function in functions]
+    best = [float("inf")] * len(functions)
+    for _ in range(repeats):
+        for index, (function, number) in enumerate(zip(functions, numbers)):
+            # timeit switches the garbage collector off while it times.
+            per_call = timeit.timeit(function, number=number) / number
+            best[index] = min(best[index], per_call)
+    return best
+
+
+def format_time(seconds: float) -> str:
+    """Seconds in a unit that keeps 3-4 significant digits."""
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:8.1f} us"
+    if seconds < 1:
+        return f"{seconds * 1e3:8.2f} ms"
+    return f"{seconds:8.3f} s "
+
+
+def run_comparisons(repeats: int, budget: float) -> list[str]:
+    """Part 1; returns the keys of missed targets."""
+    print("Part 1: urlencoded vs urllib.parse (best of", repeats, "interleaved repeats)")
+    print()
+    workloads = build_workloads()
+    agree = [workload.key for workload in workloads if check_same_output(workload)]
+    print("  Same output from both libraries for:", ", ".join(f"({key})" for key in agree))
+    print()
+    columns = ("urlencoded", "urllib", "speed-up", "target")
+    header = f"  {'workload':<68} {columns[0]:>11} {columns[1]:>11} {columns[2]:>9} {columns[3]:>7}"
+    header += "  met?"
+    print(header)
+    print("  " + "-" * (len(header) - 2))
+    missed = []
+    for workload in workloads:
+        ours, theirs = best_times([workload.ours, workload.theirs], repeats, budget)
+        ratio = theirs / ours
+        met = ratio >= workload.target
+        if not met:
+            missed.append(workload.key)
+        label = f"({workload.key}) {workload.title}"
+        print(
+            f"  {label:<68} {format_time(ours):>11} {format_time(theirs):>11}"
+            f" {ratio:8.2f}x {workload.target:6.1f}x  {'yes' if met else 'NO'}"
+        )
+    return missed
+
+
+def growth_inputs(size: int) -> list[tuple[str, str | bytes]]:
+    """(label, input of about *size* bytes) for each repeated unit of part 2."""
+    str_units = ["&", "=", "+", "%", "%%%", "%2", "%zz", "%FF", "%26"]
+    inputs: list[tuple[str, str | bytes]] = [
+        (repr(unit), unit * (size // len(unit))) for unit in str_units
+    ]
+    inputs.append(("b'\\xff' (bytes)", b"\xff" * size))
+    return inputs
+
+
+def run_growth(repeats: int, budget: float) -> None:
+    """Part 2: parse time at 1 MB and 4 MB of each repeated unit."""
+    print()
+    print("Part 2: linear growth of urlencoded.parse (best of", repeats, "repeats)")
+    print()
+    header = f"  {'repeated unit':<20} {'1 MB':>11} {'4 MB':>11} {'4 MB / 1 MB':>12}"
+    print(header)
+    print("  " + "-" * (len(header) - 2))
+    small = growth_inputs(MB)
+    large = growth_inputs(4 * MB)
+    for (label, small_input), (_, large_input) in zip(small, large):
+        small_time, large_time = best_times(
+            [partial(urlencoded.parse, small_input), partial(urlencoded.parse, large_input)],
+            repeats,
+            budget,
+        )
+        print(
+            f"  {label:<20} {format_time(small_time):>11} {format_time(large_time):>11}"
+            f" {large_time / small_time:11.2f}"
+        )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run both parts and print the results; exit status 0 even if a target is missed."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="fewer, shorter repeats")
+    args = parser.parse_args(argv)
+    repeats, budget = (3, 0.02) if args.quick else (11, 0.05)
+    started = time.perf_counter()
+    print(f"Python {sys.version.split()[0]}, urlencoded {urlencoded.__version__}")
+    print()
+    missed = run_comparisons(repeats, budget)
+    run_growth(max(3, repeats // 2), budget)
+    print()
+    if missed:
+        print("Targets missed in this run:", ", ".join(f"({key})" for key in missed))
+    else:
+        print("All targets met in this run.")
+    print(f"Total time: {time.perf_counter() - started:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
