@@ -48,6 +48,16 @@ from ._search_params import URLSearchParams, query_params, with_query_params
 # --- end URLSearchParams ---
 
 # --- request bodies (_streaming.py, _content_type.py, _servers.py) ---
+from ._content_type import FORM_URLENCODED, MediaType, check_content_type, parse_mime_type
+from ._errors import ClientDisconnected, ContentLengthError, UnsupportedMediaType
+from ._servers import error_status, parse_asgi, parse_wsgi
+from ._streaming import (
+    DEFAULT_MAX_BODY_SIZE,
+    DEFAULT_MAX_FIELD_SIZE,
+    DEFAULT_MAX_FIELDS,
+    IncrementalParser,
+)
+
 # --- end request bodies ---
 
 __version__ = "1.0.0"
@@ -86,4 +96,19 @@ __all__ = [
     "URLSearchParams",
     "query_params",
     "with_query_params",
+    # request bodies
+    "DEFAULT_MAX_BODY_SIZE",
+    "DEFAULT_MAX_FIELDS",
+    "DEFAULT_MAX_FIELD_SIZE",
+    "FORM_URLENCODED",
+    "ClientDisconnected",
+    "ContentLengthError",
+    "IncrementalParser",
+    "MediaType",
+    "UnsupportedMediaType",
+    "check_content_type",
+    "error_status",
+    "parse_asgi",
+    "parse_mime_type",
+    "parse_wsgi",
 ]

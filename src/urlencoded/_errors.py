@@ -12,12 +12,15 @@ from __future__ import annotations
 
 __all__ = [
     "BodyTooLarge",
+    "ClientDisconnected",
+    "ContentLengthError",
     "DecodeError",
     "FieldTooLarge",
     "LimitExceeded",
     "TooManyFields",
     "URLEncodedError",
     "UnknownEncodingError",
+    "UnsupportedMediaType",
 ]
 
 
@@ -105,3 +108,58 @@ class BodyTooLarge(LimitExceeded):
 
     .. versionadded:: 1.0
     """
+
+
+class UnsupportedMediaType(URLEncodedError, ValueError):
+    """A request body's Content-Type is not application/x-www-form-urlencoded.
+
+    Raised by :func:`urlencoded.form_content_type` and the server helpers when
+    the header is missing, is not a valid MIME type, names another media type,
+    or (only with ``honor_charset=True``) has a ``charset`` parameter that is
+    not an encoding label. A server answers 415 Unsupported Media Type.
+    :attr:`content_type` is the header as received (``None`` if it was
+    missing).
+
+    .. versionadded:: 1.0
+    """
+
+    def __init__(self, content_type: str | None, detail: str) -> None:
+        self.content_type = content_type
+        super().__init__(f"unsupported Content-Type {content_type!r}: {detail}")
+
+
+class ContentLengthError(URLEncodedError, ValueError):
+    """A request's body length is malformed, or unknown where it must be known.
+
+    Raised by :func:`urlencoded.parse_wsgi` for a ``CONTENT_LENGTH`` that is
+    not a decimal number (:attr:`content_length` holds it; answer 400), and
+    for a chunked body that the WSGI server passes on without a length and
+    without promising ``wsgi.input_terminated`` (:attr:`content_length` is
+    ``None``; answer 411 Length Required).
+
+    .. versionadded:: 1.0
+    """
+
+    def __init__(self, content_length: str | None, detail: str) -> None:
+        self.content_length = content_length
+        super().__init__(detail)
+
+
+class ClientDisconnected(URLEncodedError, ConnectionError):
+    """The client went away before it had sent the whole request body.
+
+    :attr:`received` is how many body bytes arrived; :attr:`expected` is the
+    Content-Length, or ``None`` if the body had no declared length.
+
+    .. versionadded:: 1.0
+    """
+
+    def __init__(self, received: int, expected: int | None) -> None:
+        self.received = received
+        self.expected = expected
+        sent = (
+            f"{received} bytes of a request body of unknown length"
+            if expected is None
+            else f"{received} of the {expected} bytes of the request body"
+        )
+        super().__init__(f"client disconnected after sending {sent}")

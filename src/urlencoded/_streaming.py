@@ -1,0 +1,376 @@
+"""A sans-I/O, incremental application/x-www-form-urlencoded parser with limits.
+
+https://url.spec.whatwg.org/#concept-urlencoded-parser
+
+A request body arrives in chunks, and a hostile client may send gigabytes.
+:class:`IncrementalParser` takes the chunks as they come and returns each
+name-value pair as soon as the ``&`` that ends it arrives. It does no I/O
+itself, in the manner of h11: the server helpers in ``_servers.py`` feed it
+from WSGI and ASGI, and anything else can feed it too.
+
+The parser's first step splits the input on 0x26 (&) and handles every
+sequence on its own, so splitting the stream at the last ``&`` of each chunk
+and running :func:`urlencoded._form.parse` on the completed sequences gives
+exactly what one parse of the whole body gives, for any chunking: a ``%XX``
+escape, a multi-byte character or a ``+`` can only straddle a chunk boundary
+inside the unfinished last sequence, which the parser keeps back. That holds
+for every encoding, because the split happens on raw bytes before anything is
+percent-decoded or decoded. Only the ``isindex`` rule looks at a particular
+sequence (the first), and only the first completed run of sequences can hold it.
+
+Memory stays bounded by the largest single field: the parser holds the
+unfinished sequence (at most ``max_field_size`` bytes) plus the chunk being
+fed. The limits are checked on raw bytes while scanning, before a byte is
+buffered or decoded, with the same counting and the same offsets as
+:func:`urlencoded._form.parse`. The ``_charset_`` rule (``use_charset_field``)
+needs the whole body before the first pair can be decoded, so the incremental
+parser does not offer it.
+"""
+
+from __future__ import annotations
+
+from ._encoding import Encoding, get_encoding
+from ._errors import BodyTooLarge, DecodeError, FieldTooLarge, TooManyFields
+from ._form import parse
+
+__all__ = [
+    "DEFAULT_MAX_BODY_SIZE",
+    "DEFAULT_MAX_FIELDS",
+    "DEFAULT_MAX_FIELD_SIZE",
+    "IncrementalParser",
+]
+
+#: Default for ``max_fields``: Django's DATA_UPLOAD_MAX_NUMBER_FIELDS.
+DEFAULT_MAX_FIELDS = 1000
+#: Default for ``max_field_size``, in bytes (1 MiB): far beyond any form
+#: field a person types, small enough to buffer.
+DEFAULT_MAX_FIELD_SIZE = 1024 * 1024
+#: Default for ``max_body_size``, in bytes (10 MiB): Go's net/http limit for
+#: a urlencoded body; Django allows 2.5 MiB.
+DEFAULT_MAX_BODY_SIZE = 10 * 1024 * 1024
+
+_OPEN = 0
+_CLOSED = 1
+_FAILED = 2
+
+
+def check_limit(name: str, value: object) -> int | None:
+    """Validate one limit keyword: an int of 0 or more, or None for no limit."""
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an int or None, not {type(value).__name__}")
+    if value < 0:
+        raise ValueError(f"{name} must be 0 or more, got {value}")
+    return value
+
+
+def check_errors(errors: object) -> str:
+    """Validate the ``errors`` keyword."""
+    if not isinstance(errors, str):
+        raise TypeError(f"errors must be a str, not {type(errors).__name__}")
+    if errors not in ("replace", "strict"):
+        raise ValueError(f"errors must be 'replace' or 'strict', got {errors!r}")
+    return errors
+
+
+# https://url.spec.whatwg.org/#concept-urlencoded-parser
+class IncrementalParser:
+    """Parse an application/x-www-form-urlencoded body that arrives in chunks.
+
+    https://url.spec.whatwg.org/#concept-urlencoded-parser
+
+    :meth:`feed` returns the pairs that each chunk completes, and
+    :meth:`close` the last one. For any way of cutting a body into chunks,
+    the pairs together equal :func:`urlencoded.parse` of the whole body with
+    the same options, including cuts inside ``%XX``, inside a multi-byte
+    character and after a ``+``. Memory is bounded by the largest field,
+    not the body.
+
+    The limits have safe defaults; pass ``None`` to turn one off. They count
+    raw bytes as received, exactly as :func:`urlencoded.parse` counts them,
+    and are checked before anything is buffered. When one is exceeded the
+    parser raises and is then unusable: nothing is truncated.
+
+    :param encoding: decode names and values with this encoding (a label or
+        :class:`Encoding`) instead of UTF-8, for legacy clients.
+    :param errors: ``"replace"`` (the spec: U+FFFD for invalid bytes) or
+        ``"strict"`` (raise :class:`DecodeError`).
+    :param isindex: as for :func:`urlencoded.parse`: a first sequence without
+        ``=`` is a value with an empty name.
+    :param max_fields: most non-empty ``&``-separated fields (default 1000).
+    :param max_field_size: most bytes of one field's raw name plus value, not
+        counting the ``=`` (default 1 MiB).
+    :param max_body_size: most bytes of input in total (default 10 MiB).
+    :raises TypeError: if an option has the wrong type.
+    :raises ValueError: for a negative limit or an unknown *errors* value.
+    :raises UnknownEncodingError: if *encoding* is not a known label.
+
+    >>> parser = IncrementalParser()
+    >>> parser.feed(b"name=caf%C3")
+    []
+    >>> parser.feed(b"%A9&x=1+2&y")
+    [('name', 'café'), ('x', '1 2')]
+    >>> parser.close()
+    [('y', '')]
+
+    .. versionadded:: 1.0
+    """
+
+    __slots__ = (
+        "_encoding",
+        "_errors",
+        "_fields",
+        "_isindex",
+        "_max_body_size",
+        "_max_field_size",
+        "_max_fields",
+        "_received",
+        "_state",
+        "_tail",
+        "_tail_equals",
+        "_tail_start",
+    )
+
+    def __init__(
+        self,
+        *,
+        encoding: str | Encoding = "UTF-8",
+        errors: str = "replace",
+        isindex: bool = False,
+        max_fields: int | None = DEFAULT_MAX_FIELDS,
+        max_field_size: int | None = DEFAULT_MAX_FIELD_SIZE,
+        max_body_size: int | None = DEFAULT_MAX_BODY_SIZE,
+    ) -> None:
+        self._max_fields = check_limit("max_fields", max_fields)
+        self._max_field_size = check_limit("max_field_size", max_field_size)
+        self._max_body_size = check_limit("max_body_size", max_body_size)
+        self._errors = check_errors(errors)
+        self._encoding = get_encoding(encoding)
+        self._isindex = bool(isindex)
+        # The unfinished sequence: the bytes after the last "&" received.
+        self._tail = bytearray()
+        # Input offset of the unfinished sequence's first byte.
+        self._tail_start = 0
+        # Index in the unfinished sequence of its first "=", or -1.
+        self._tail_equals = -1
+        # Bytes of input received so far.
+        self._received = 0
+        # Non-empty sequences seen so far, the unfinished one included.
+        self._fields = 0
+        self._state = _OPEN
+
+    def __repr__(self) -> str:
+        state = ("open", "closed", "failed")[self._state]
+        return (
+            f"<IncrementalParser {state} encoding={self._encoding.name!r} "
+            f"received={self._received} fields={self._fields}>"
+        )
+
+    @property
+    def bytes_received(self) -> int:
+        """How many bytes of input :meth:`feed` has taken so far.
+
+        >>> parser = IncrementalParser()
+        >>> _ = parser.feed(b"a=1&b")
+        >>> parser.bytes_received
+        5
+
+        .. versionadded:: 1.0
+        """
+        return self._received
+
+    def feed(self, data: bytes | bytearray | memoryview) -> list[tuple[str, str]]:
+        """Take the next chunk of the body; return the pairs it completes.
+
+        https://url.spec.whatwg.org/#concept-urlencoded-parser
+
+        A pair is complete once the ``&`` after it has arrived; the last
+        pair comes from :meth:`close`.
+
+        :param data: the next bytes of the body (may be empty).
+        :returns: the ``(name, value)`` pairs completed by this chunk, in order.
+        :raises TypeError: if *data* is not bytes-like.
+        :raises ValueError: if the parser was closed or failed before.
+        :raises LimitExceeded: a :class:`TooManyFields`, :class:`FieldTooLarge`
+            or :class:`BodyTooLarge`, whose offset counts from the start of
+            the whole body.
+        :raises DecodeError: with ``errors="strict"``, for invalid bytes.
+
+        >>> parser = IncrementalParser(max_fields=2)
+        >>> parser.feed(b"a=1&b=2&c")
+        Traceback (most recent call last):
+          ...
+        urlencoded._errors.TooManyFields: max_fields=2 exceeded at byte offset 8: field 3 ...
+
+        .. versionadded:: 1.0
+        """
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            hint = " (encode it first)" if isinstance(data, str) else ""
+            raise TypeError(f"feed() takes bytes, not {type(data).__name__}{hint}")
+        self._check_open("feed")
+        # Copy bytearray and memoryview input: the caller may reuse its buffer.
+        body = data if isinstance(data, bytes) else bytes(data)
+        try:
+            return self._feed(body)
+        except BaseException:
+            self._state = _FAILED
+            raise
+
+    def close(self) -> list[tuple[str, str]]:
+        """Signal the end of the body; return the last pair, if any.
+
+        https://url.spec.whatwg.org/#concept-urlencoded-parser
+
+        :returns: the pair of the unfinished last sequence (an empty list if
+            the body was empty or ended with ``&``).
+        :raises ValueError: if the parser was closed or failed before.
+        :raises DecodeError: with ``errors="strict"``, for invalid bytes.
+
+        >>> parser = IncrementalParser()
+        >>> parser.feed(b"a=1&b=%E2%82")
+        [('a', '1')]
+        >>> parser.close()
+        [('b', '\\ufffd')]
+
+        .. versionadded:: 1.0
+        """
+        self._check_open("close")
+        self._state = _CLOSED
+        if not self._tail:
+            return []
+        region = bytes(self._tail)
+        self._tail = bytearray()
+        try:
+            return self._decode(region, self._tail_start)
+        except BaseException:
+            self._state = _FAILED
+            raise
+
+    def _check_open(self, method: str) -> None:
+        if self._state == _CLOSED:
+            raise ValueError(f"{method}() called on a closed IncrementalParser")
+        if self._state == _FAILED:
+            raise ValueError(f"{method}() called on an IncrementalParser that failed before")
+
+    def _feed(self, body: bytes) -> list[tuple[str, str]]:
+        limit = self._max_body_size
+        total = self._received + len(body)
+        if limit is not None and total > limit:
+            # Scan the bytes up to the limit first, so that a limit hit
+            # earlier in the input wins, as in parse(); then stop.
+            self._scan(body[: limit - self._received])
+            raise BodyTooLarge(
+                "max_body_size", limit, limit, f"at least {total} bytes of input arrived"
+            )
+        return self._scan(body)
+
+    def _scan(self, body: bytes) -> list[tuple[str, str]]:
+        base = self._received
+        first = body.find(b"&")
+        if first == -1:
+            self._grow(body, 0, len(body))
+            self._received += len(body)
+            return []
+        # The unfinished sequence ends at the first "&".
+        self._grow(body, 0, first)
+        last = body.rfind(b"&")
+        if last > first:
+            self._check_complete(body, first + 1, last)
+        region_start = self._tail_start
+        # Step 1: everything up to the last "&" is whole sequences (the
+        # unfinished one now ends at the first "&").
+        region = b"".join((self._tail, memoryview(body)[first:last]))
+        self._tail = bytearray()
+        self._tail_start = base + last + 1
+        self._tail_equals = -1
+        self._grow(body, last + 1, len(body))
+        self._received += len(body)
+        return self._decode(region, region_start)
+
+    def _grow(self, body: bytes, start: int, end: int) -> None:
+        """Append ``body[start:end]`` (no "&" in it) to the unfinished sequence."""
+        if start == end:
+            return
+        tail = self._tail
+        if not tail:
+            # A non-empty sequence starts here.
+            self._fields += 1
+            if self._max_fields is not None and self._fields > self._max_fields:
+                offset = self._received + start
+                raise TooManyFields(
+                    "max_fields", self._max_fields, offset, f"field {self._fields} starts here"
+                )
+        if self._tail_equals == -1:
+            equals = body.find(b"=", start, end)
+            if equals != -1:
+                self._tail_equals = len(tail) + equals - start
+        limit = self._max_field_size
+        if limit is not None:
+            length = len(tail) + end - start
+            size = length - (self._tail_equals != -1)
+            if size > limit:
+                equals = self._tail_equals
+                over = limit if equals == -1 or equals > limit else limit + 1
+                offset = self._tail_start + over
+                raise FieldTooLarge(
+                    "max_field_size",
+                    limit,
+                    offset,
+                    f"field {self._fields} starting at byte {self._tail_start} is longer",
+                )
+        tail += memoryview(body)[start:end]
+
+    def _check_complete(self, body: bytes, start: int, end: int) -> None:
+        """Count the whole sequences in ``body[start:end]`` and check their limits."""
+        max_fields = self._max_fields
+        max_field_size = self._max_field_size
+        if max_fields is None and max_field_size is None:
+            return
+        pieces = body[start:end].split(b"&")
+        count = len(pieces) - pieces.count(b"")
+        fields_hit = max_fields is not None and self._fields + count > max_fields
+        # An upper bound: a piece's size is its length less one for an "=".
+        size_may_hit = max_field_size is not None and max(map(len, pieces)) > max_field_size
+        if not (fields_hit or size_may_hit):
+            self._fields += count
+            return
+        # Slow path: find the first limit hit, in input order.
+        offset = self._received + start
+        for piece in pieces:
+            if piece:
+                self._fields += 1
+                if max_fields is not None and self._fields > max_fields:
+                    raise TooManyFields(
+                        "max_fields", max_fields, offset, f"field {self._fields} starts here"
+                    )
+                if max_field_size is not None:
+                    equals = piece.find(b"=")
+                    if len(piece) - (equals != -1) > max_field_size:
+                        over = (
+                            max_field_size
+                            if equals == -1 or equals > max_field_size
+                            else max_field_size + 1
+                        )
+                        raise FieldTooLarge(
+                            "max_field_size",
+                            max_field_size,
+                            offset + over,
+                            f"field {self._fields} starting at byte {offset} is longer",
+                        )
+            offset += len(piece) + 1
+
+    def _decode(self, region: bytes, region_start: int) -> list[tuple[str, str]]:
+        """Run the parser on whole sequences that start at input offset *region_start*."""
+        try:
+            return parse(
+                region,
+                encoding=self._encoding,
+                errors=self._errors,
+                # The isindex rule concerns the input's first sequence only.
+                isindex=self._isindex and region_start == 0,
+            )
+        except DecodeError as error:
+            raise DecodeError(
+                error.encoding, region_start + error.offset, error.position, error.data
+            ) from None
