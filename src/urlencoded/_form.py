@@ -141,8 +141,9 @@ def check_limits(
                         )
                     )
                     break
-    hits.sort(key=lambda hit: hit[0])
-    raise hits[0][1]
+    if hits:
+        hits.sort(key=lambda hit: hit[0])
+        raise hits[0][1]
 
 
 def _decode_field(

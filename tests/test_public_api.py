@@ -1,0 +1,68 @@
+"""The public surface: exports, docstrings and version."""
+
+from __future__ import annotations
+
+import inspect
+import re
+
+import urlencoded
+
+
+def test_all_names_exist() -> None:
+    """Every name in __all__ is importable from the package."""
+    for name in urlencoded.__all__:
+        assert hasattr(urlencoded, name), name
+
+
+def test_no_public_name_left_out() -> None:
+    """Every public attribute of the package is listed in __all__."""
+    public = {
+        name
+        for name, value in vars(urlencoded).items()
+        if not name.startswith("_") and not inspect.ismodule(value) and name != "annotations"
+    }
+    assert public <= set(urlencoded.__all__)
+
+
+def test_version() -> None:
+    """__version__ is a release version string."""
+    assert re.fullmatch(r"\d+\.\d+\.\d+", urlencoded.__version__)
+
+
+def test_public_callables_are_documented() -> None:
+    """Every public function and class has a docstring that says when it was added."""
+    for name in urlencoded.__all__:
+        value = getattr(urlencoded, name)
+        if inspect.isfunction(value) or inspect.isclass(value):
+            doc = inspect.getdoc(value) or ""
+            assert doc, name
+            assert "versionadded" in doc, name
+
+
+def test_spec_functions_link_their_algorithm() -> None:
+    """Functions that implement a spec algorithm link it from their docstring."""
+    for function in (
+        urlencoded.parse,
+        urlencoded.parse_bytes,
+        urlencoded.serialize,
+        urlencoded.percent_encode,
+        urlencoded.percent_decode,
+        urlencoded.utf8_percent_encode,
+        urlencoded.percent_encode_after_encoding,
+        urlencoded.get_encoding,
+        urlencoded.get_output_encoding,
+    ):
+        assert "https://" in (function.__doc__ or ""), function.__name__
+
+
+def test_exceptions_subclass_builtins() -> None:
+    """Each exception can be caught as the builtin a caller already catches."""
+    assert issubclass(urlencoded.UnknownEncodingError, LookupError)
+    assert issubclass(urlencoded.DecodeError, ValueError)
+    for limit in (urlencoded.TooManyFields, urlencoded.FieldTooLarge, urlencoded.BodyTooLarge):
+        assert issubclass(limit, urlencoded.LimitExceeded)
+    assert issubclass(urlencoded.LimitExceeded, ValueError)
+    for name in urlencoded.__all__:
+        value = getattr(urlencoded, name)
+        if inspect.isclass(value) and issubclass(value, BaseException):
+            assert issubclass(value, urlencoded.URLEncodedError), name
