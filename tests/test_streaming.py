@@ -1,0 +1,382 @@
+"""Tests for urlencoded.IncrementalParser, the streaming urlencoded parser.
+
+https://url.spec.whatwg.org/#concept-urlencoded-parser
+
+The central property: for any body and any way of cutting it into chunks, the
+pairs that :meth:`feed` and :meth:`close` return equal ``parse(body)`` with
+the same options, and a limit or decode error is the same exception with
+the same offset.
+"""
+
+from __future__ import annotations
+
+import tracemalloc
+from collections.abc import Iterable
+from typing import Optional
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import urlencoded
+from tests.strategies import form_bodies
+from urlencoded import (
+    BodyTooLarge,
+    DecodeError,
+    FieldTooLarge,
+    IncrementalParser,
+    LimitExceeded,
+    TooManyFields,
+    UnknownEncodingError,
+    URLEncodedError,
+)
+
+Outcome = tuple[str, object]
+
+
+def _chunks(body: bytes, cuts: Iterable[int]) -> list[bytes]:
+    """Cut *body* at the given offsets (any order, repeats allowed)."""
+    points = sorted({min(max(cut, 0), len(body)) for cut in cuts})
+    bounds = [0, *points, len(body)]
+    return [body[start:end] for start, end in zip(bounds, bounds[1:])]
+
+
+def _feed_all(parser: IncrementalParser, chunks: Iterable[bytes]) -> list[tuple[str, str]]:
+    pairs: list[tuple[str, str]] = []
+    for chunk in chunks:
+        pairs += parser.feed(chunk)
+    pairs += parser.close()
+    return pairs
+
+
+def _outcome_of_parse(body: bytes, **options: object) -> Outcome:
+    try:
+        return ("pairs", urlencoded.parse(body, **options))  # type: ignore[arg-type]
+    except URLEncodedError as error:
+        return _describe(error)
+
+
+def _outcome_of_stream(chunks: list[bytes], **options: object) -> Outcome:
+    try:
+        return ("pairs", _feed_all(IncrementalParser(**options), chunks))  # type: ignore[arg-type]
+    except URLEncodedError as error:
+        return _describe(error)
+
+
+def _describe(error: URLEncodedError) -> Outcome:
+    if isinstance(error, LimitExceeded):
+        return (type(error).__name__, (error.limit, error.value, error.offset))
+    if isinstance(error, DecodeError):
+        return ("DecodeError", (error.encoding, error.offset, error.position, error.data))
+    raise error
+
+
+_NO_LIMITS: dict[str, Optional[int]] = {
+    "max_fields": None,
+    "max_field_size": None,
+    "max_body_size": None,
+}
+
+cut_lists = st.lists(st.integers(min_value=0, max_value=200), max_size=12)
+small_limits = st.one_of(st.none(), st.integers(min_value=0, max_value=40))
+
+
+@given(body=form_bodies, cuts=cut_lists)
+def test_any_chunking_equals_parse(body: bytes, cuts: list[int]) -> None:
+    """For any body and any cut into chunks, the streamed pairs equal parse(body)."""
+    streamed = _feed_all(IncrementalParser(**_NO_LIMITS), _chunks(body, cuts))
+    assert streamed == urlencoded.parse(body)
+
+
+@given(body=form_bodies)
+def test_one_byte_at_a_time_equals_parse(body: bytes) -> None:
+    """Feeding one byte at a time gives the pairs of parse(body)."""
+    chunks = [body[i : i + 1] for i in range(len(body))]
+    assert _feed_all(IncrementalParser(**_NO_LIMITS), chunks) == urlencoded.parse(body)
+
+
+@given(body=form_bodies, cuts=cut_lists, isindex=st.booleans())
+def test_strict_and_isindex_agree_with_parse(body: bytes, cuts: list[int], isindex: bool) -> None:
+    """In strict mode and with isindex, the pairs or the DecodeError (offsets included) match parse."""
+    options: dict[str, object] = {"errors": "strict", "isindex": isindex}
+    expected = _outcome_of_parse(body, **options)
+    assert _outcome_of_stream(_chunks(body, cuts), **options, **_NO_LIMITS) == expected
+
+
+@given(
+    body=form_bodies,
+    cuts=cut_lists,
+    max_fields=small_limits,
+    max_field_size=small_limits,
+    max_body_size=st.one_of(st.none(), st.integers(min_value=0, max_value=120)),
+)
+def test_limits_agree_with_parse(
+    body: bytes,
+    cuts: list[int],
+    max_fields: Optional[int],
+    max_field_size: Optional[int],
+    max_body_size: Optional[int],
+) -> None:
+    """With any limits and chunking, the result or the limit error (offset included) matches parse."""
+    limits = {
+        "max_fields": max_fields,
+        "max_field_size": max_field_size,
+        "max_body_size": max_body_size,
+    }
+    expected = _outcome_of_parse(body, **limits)
+    assert _outcome_of_stream(_chunks(body, cuts), **limits) == expected
+
+
+LEGACY_ENCODING = "UTF-8"
+
+
+@given(text=st.text(max_size=30), cuts=cut_lists)
+def test_legacy_encoding_any_chunking_equals_parse(text: str, cuts: list[int]) -> None:
+    """With the encoding= option, any chunking of a body gives parse(body, encoding=...)."""
+    encoding = urlencoded.get_encoding(LEGACY_ENCODING)
+    body = urlencoded.serialize([(text, text[::-1])], encoding=encoding).encode("ascii")
+    raw = text.encode("utf-8", "replace") + b"&" + body
+    expected = urlencoded.parse(raw, encoding=encoding)
+    streamed = _feed_all(IncrementalParser(encoding=encoding, **_NO_LIMITS), _chunks(raw, cuts))
+    assert streamed == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "cut"),
+    [
+        (b"a=%C3%A9&b=1", 5),  # between "%" and the hex digits
+        (b"a=%C3%A9&b=1", 6),  # between the two hex digits
+        (b"a=%C3%A9&b=1", 8),  # between the two escapes of one character
+        (b"a=\xc3\xa9&b=1", 3),  # inside a raw two-byte UTF-8 sequence
+        (b"a=\xf0\x9f\x98\x80", 4),  # inside a raw four-byte UTF-8 sequence
+        (b"a+b=c+d", 1),  # after a name's "+"
+        (b"a+b=c+d", 6),  # after a value's "+"
+        (b"a=b&c", 3),  # just before "&"
+        (b"a=b&c", 4),  # just after "&"
+        (b"a==b", 2),  # between two "="
+        (b"%2", 1),  # inside a truncated escape
+        (b"%=x", 1),  # a "%" that is not an escape
+    ],
+)
+def test_cut_inside_tokens(body: bytes, cut: int) -> None:
+    """A cut inside an escape, a character, after "+" or around "&" changes nothing."""
+    parser = IncrementalParser()
+    assert parser.feed(body[:cut]) + parser.feed(body[cut:]) + parser.close() == urlencoded.parse(
+        body
+    )
+
+
+def test_pairs_arrive_as_soon_as_their_ampersand() -> None:
+    """Each pair is returned by the feed() that delivers the "&" ending it, not later."""
+    parser = IncrementalParser()
+    assert parser.feed(b"a=1") == []
+    assert parser.feed(b"&b=2&c=") == [("a", "1"), ("b", "2")]
+    assert parser.feed(b"3") == []
+    assert parser.feed(b"&") == [("c", "3")]
+    assert parser.close() == []
+
+
+def test_empty_body_and_empty_chunks() -> None:
+    """Empty chunks are allowed and an empty body gives no pairs."""
+    parser = IncrementalParser()
+    assert parser.feed(b"") == []
+    assert parser.feed(bytearray()) == []
+    assert parser.close() == []
+
+
+def test_bytearray_and_memoryview_are_copied() -> None:
+    """Chunks may be bytearray or memoryview; reusing the caller's buffer afterwards is safe."""
+    buffer = bytearray(b"name=fir")
+    parser = IncrementalParser()
+    assert parser.feed(memoryview(buffer)) == []
+    buffer[:] = b"XXXXXXXX"
+    assert parser.feed(bytearray(b"st")) == []
+    assert parser.close() == [("name", "first")]
+
+
+def test_isindex_only_first_sequence() -> None:
+    """isindex turns only the input's first sequence, even when it spans chunks, into a value."""
+    parser = IncrementalParser(isindex=True)
+    assert parser.feed(b"sea") == []
+    assert parser.feed(b"rch&other") == [("", "search")]
+    assert parser.close() == [("other", "")]
+
+
+def test_decode_error_offset_counts_from_body_start() -> None:
+    """A strict DecodeError in a later chunk gives its offset in the whole body."""
+    parser = IncrementalParser(errors="strict")
+    assert parser.feed(b"a=1&") == [("a", "1")]
+    with pytest.raises(DecodeError) as info:
+        parser.feed(b"bb=%FF&")
+    assert info.value.offset == 7
+    assert info.value.position == 0
+
+
+def test_replace_mode_gives_u_fffd_for_split_invalid_utf8() -> None:
+    """Invalid UTF-8 cut across chunks becomes U+FFFD once, as in parse()."""
+    parser = IncrementalParser()
+    assert parser.feed(b"x=%E2%8") == []
+    assert parser.close() == [("x", "\ufffd%8")]
+
+
+# Limits
+
+
+def test_default_limits() -> None:
+    """The defaults are 1000 fields, 1 MiB per field and 10 MiB per body."""
+    assert urlencoded.DEFAULT_MAX_FIELDS == 1000
+    assert urlencoded.DEFAULT_MAX_FIELD_SIZE == 1024 * 1024
+    assert urlencoded.DEFAULT_MAX_BODY_SIZE == 10 * 1024 * 1024
+    parser = IncrementalParser()
+    assert len(parser.feed(b"a=1&" * 1000)) == 1000
+    with pytest.raises(TooManyFields) as info:
+        parser.feed(b"b")
+    assert info.value.offset == 4000
+    assert str(info.value) == "max_fields=1000 exceeded at byte offset 4000: field 1001 starts here"
+
+
+def test_default_field_and_body_size() -> None:
+    """By default one field may hold 1 MiB and a body 10 MiB, and no more."""
+    parser = IncrementalParser()
+    parser.feed(b"v=" + b"x" * (1024 * 1024 - 1))
+    with pytest.raises(FieldTooLarge):
+        parser.feed(b"x")
+    parser = IncrementalParser()
+    chunk = (b"x" * 16383 + b"&") * 64
+    for _ in range(10):
+        parser.feed(chunk)
+    with pytest.raises(BodyTooLarge) as info:
+        parser.feed(b"&")
+    assert info.value.offset == 10 * 1024 * 1024
+
+
+def test_none_disables_each_limit() -> None:
+    """With every limit None, many fields, a large field and a large body all pass."""
+    parser = IncrementalParser(**_NO_LIMITS)
+    assert len(parser.feed(b"a&" * 5000)) == 5000
+    parser.feed(b"b=" + b"y" * (3 * 1024 * 1024))
+    assert parser.close() == [("b", "y" * (3 * 1024 * 1024))]
+
+
+def test_too_many_fields_counts_non_empty_sequences() -> None:
+    """Empty sequences do not count; the error names the limit, value and offset."""
+    parser = IncrementalParser(max_fields=2)
+    assert parser.feed(b"&&a&&b&&") == [("a", ""), ("b", "")]
+    with pytest.raises(TooManyFields) as info:
+        parser.feed(b"&c")
+    error = info.value
+    assert (error.limit, error.value, error.offset) == ("max_fields", 2, 9)
+    assert "max_fields=2" in str(error) and "offset 9" in str(error)
+
+
+def test_field_too_large_fails_before_buffering() -> None:
+    """A field without "&" fails as soon as it passes max_field_size, not at the end."""
+    parser = IncrementalParser(max_field_size=1000)
+    assert parser.feed(b"n=" + b"v" * 600) == []
+    with pytest.raises(FieldTooLarge) as info:
+        parser.feed(b"v" * 600)
+    # The name and value hold 1001 bytes once the byte at offset 1001 arrives ("=" is not counted).
+    assert (info.value.limit, info.value.value, info.value.offset) == ("max_field_size", 1000, 1001)
+    assert parser.bytes_received == 602
+
+
+def test_field_size_does_not_count_first_equals() -> None:
+    """max_field_size counts raw name plus value bytes, excluding the first "="."""
+    parser = IncrementalParser(max_field_size=4)
+    assert parser.feed(b"ab=cd&%41=%&") == [("ab", "cd"), ("A", "%")]
+    with pytest.raises(FieldTooLarge):
+        parser.feed(b"ab=c=d&")
+
+
+def test_body_too_large_names_limit_and_stops() -> None:
+    """The byte past max_body_size raises BodyTooLarge at that offset."""
+    parser = IncrementalParser(max_body_size=10)
+    assert parser.feed(b"a=1&b=2") == [("a", "1")]
+    with pytest.raises(BodyTooLarge) as info:
+        parser.feed(b"&c=3")
+    assert (info.value.limit, info.value.value, info.value.offset) == ("max_body_size", 10, 10)
+    assert "max_body_size=10" in str(info.value)
+
+
+def test_limit_classes() -> None:
+    """Each limit error is a LimitExceeded, a URLEncodedError and a ValueError."""
+    for cls in (TooManyFields, FieldTooLarge, BodyTooLarge):
+        assert issubclass(cls, LimitExceeded)
+        assert issubclass(cls, URLEncodedError)
+        assert issubclass(cls, ValueError)
+
+
+def test_memory_is_bounded_by_the_largest_field() -> None:
+    """Streaming 8 MiB of 8 KiB fields allocates far less than the body (tracemalloc peak)."""
+    field = b"f=" + b"%41" * 2730 + b"&"
+    chunk = field * 8
+    count = 0
+    tracemalloc.start()
+    try:
+        parser = IncrementalParser(**_NO_LIMITS)
+        for _ in range(8 * 1024 * 1024 // len(chunk)):
+            count += len(parser.feed(chunk))
+        count += len(parser.close())
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert count == 8 * 1024 * 1024 // len(chunk) * 8
+    assert peak < 1024 * 1024
+
+
+# Misuse
+
+
+def test_feed_after_close_is_an_error() -> None:
+    """feed() or close() after close() raises ValueError."""
+    parser = IncrementalParser()
+    parser.close()
+    with pytest.raises(ValueError, match="closed"):
+        parser.feed(b"a")
+    with pytest.raises(ValueError, match="closed"):
+        parser.close()
+
+
+def test_feed_after_failure_is_an_error() -> None:
+    """After a limit error the parser refuses more input instead of resuming mid-body."""
+    parser = IncrementalParser(max_fields=0)
+    with pytest.raises(TooManyFields):
+        parser.feed(b"a")
+    with pytest.raises(ValueError, match="failed"):
+        parser.feed(b"&b")
+    with pytest.raises(ValueError, match="failed"):
+        parser.close()
+
+
+def test_feed_rejects_text() -> None:
+    """feed() takes bytes; a str raises TypeError."""
+    with pytest.raises(TypeError, match="encode it first"):
+        IncrementalParser().feed("a=b")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        IncrementalParser().feed(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["max_fields", "max_field_size", "max_body_size"])
+def test_bad_limit_options(name: str) -> None:
+    """A negative limit is a ValueError; a non-int limit (bool, str, float) is a TypeError."""
+    with pytest.raises(ValueError, match=name):
+        IncrementalParser(**{name: -1})  # type: ignore[arg-type]
+    for bad in (True, "10", 1.5):
+        with pytest.raises(TypeError, match=name):
+            IncrementalParser(**{name: bad})  # type: ignore[arg-type]
+    IncrementalParser(**{name: 0})  # type: ignore[arg-type]
+
+
+def test_bad_errors_and_encoding_options() -> None:
+    """An unknown errors value is a ValueError; an unknown encoding label an UnknownEncodingError."""
+    with pytest.raises(ValueError, match="errors"):
+        IncrementalParser(errors="ignore")
+    with pytest.raises(UnknownEncodingError):
+        IncrementalParser(encoding="no-such-encoding")
+
+
+def test_repr_shows_state() -> None:
+    """repr() shows the state, encoding and progress."""
+    parser = IncrementalParser()
+    parser.feed(b"a=1&b")
+    assert repr(parser) == "<IncrementalParser open encoding='UTF-8' received=5 fields=2>"
