@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import tracemalloc
 from collections.abc import Iterable
-from typing import Optional
+from typing import TypedDict
 
 import pytest
 from hypothesis import given
@@ -71,11 +71,13 @@ def _describe(error: URLEncodedError) -> Outcome:
     raise error
 
 
-_NO_LIMITS: dict[str, Optional[int]] = {
-    "max_fields": None,
-    "max_field_size": None,
-    "max_body_size": None,
-}
+class _Limits(TypedDict):
+    max_fields: int | None
+    max_field_size: int | None
+    max_body_size: int | None
+
+
+_NO_LIMITS: _Limits = {"max_fields": None, "max_field_size": None, "max_body_size": None}
 
 cut_lists = st.lists(st.integers(min_value=0, max_value=200), max_size=12)
 small_limits = st.one_of(st.none(), st.integers(min_value=0, max_value=40))
@@ -97,7 +99,7 @@ def test_one_byte_at_a_time_equals_parse(body: bytes) -> None:
 
 @given(body=form_bodies, cuts=cut_lists, isindex=st.booleans())
 def test_strict_and_isindex_agree_with_parse(body: bytes, cuts: list[int], isindex: bool) -> None:
-    """In strict mode and with isindex, the pairs or the DecodeError (offsets included) match parse."""
+    """In strict mode and with isindex, the pairs or the DecodeError and its offsets match parse."""
     options: dict[str, object] = {"errors": "strict", "isindex": isindex}
     expected = _outcome_of_parse(body, **options)
     assert _outcome_of_stream(_chunks(body, cuts), **options, **_NO_LIMITS) == expected
@@ -113,11 +115,11 @@ def test_strict_and_isindex_agree_with_parse(body: bytes, cuts: list[int], isind
 def test_limits_agree_with_parse(
     body: bytes,
     cuts: list[int],
-    max_fields: Optional[int],
-    max_field_size: Optional[int],
-    max_body_size: Optional[int],
+    max_fields: int | None,
+    max_field_size: int | None,
+    max_body_size: int | None,
 ) -> None:
-    """With any limits and chunking, the result or the limit error (offset included) matches parse."""
+    """With any limits and chunking, the pairs or the limit error and its offset match parse."""
     limits = {
         "max_fields": max_fields,
         "max_field_size": max_field_size,
@@ -266,7 +268,8 @@ def test_too_many_fields_counts_non_empty_sequences() -> None:
         parser.feed(b"&c")
     error = info.value
     assert (error.limit, error.value, error.offset) == ("max_fields", 2, 9)
-    assert "max_fields=2" in str(error) and "offset 9" in str(error)
+    assert "max_fields=2" in str(error)
+    assert "offset 9" in str(error)
 
 
 def test_field_too_large_fails_before_buffering() -> None:
@@ -368,7 +371,7 @@ def test_bad_limit_options(name: str) -> None:
 
 
 def test_bad_errors_and_encoding_options() -> None:
-    """An unknown errors value is a ValueError; an unknown encoding label an UnknownEncodingError."""
+    """An unknown errors value raises ValueError, an unknown encoding UnknownEncodingError."""
     with pytest.raises(ValueError, match="errors"):
         IncrementalParser(errors="ignore")
     with pytest.raises(UnknownEncodingError):
