@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import sys
 from urllib.parse import (
+    parse_qs,
     parse_qsl,
     quote,
+    quote_from_bytes,
     quote_plus,
     unquote,
     unquote_plus,
+    unquote_to_bytes,
     urlencode,
 )
 
@@ -27,9 +30,11 @@ from hypothesis import strategies as st
 from urlencoded import (
     COMPONENT_PERCENT_ENCODE_SET,
     URLENCODED_PERCENT_ENCODE_SET,
+    TooManyFields,
     parse,
     parse_bytes,
     percent_decode,
+    percent_encode_bytes,
     serialize,
     utf8_percent_encode,
 )
@@ -253,6 +258,16 @@ def test_byte_order_mark_kept_by_both() -> None:
     assert parse(query) == [("\ufeffa", "\ufeffb")]
 
 
+def test_field_limit_counts_differently() -> None:
+    """max_num_fields counts every ``&`` (empties too); max_fields counts non-empty fields."""
+    with pytest.raises(ValueError, match="Max number of fields exceeded"):
+        parse_qsl("a&&b", keep_blank_values=True, max_num_fields=2)
+    assert parse("a&&b", max_fields=2) == [("a", ""), ("b", "")]
+    with pytest.raises(TooManyFields):
+        parse("a&b&c", max_fields=2)
+    assert issubclass(TooManyFields, ValueError)
+
+
 # --- parsing: invalid UTF-8 ------------------------------------------------------
 
 
@@ -384,6 +399,39 @@ def test_percent_decode_equals_unquote_on_scalar_text(text: str) -> None:
     assert percent_decode(text).decode("utf-8", "replace") == unquote(text)
     plussed = text.replace("+", " ")
     assert percent_decode(plussed).decode("utf-8", "replace") == unquote_plus(text)
+
+
+@given(query_text)
+def test_parse_qsl_defaults_equal_parse_without_blank_values(query: str) -> None:
+    """parse_qsl(s) with its defaults equals parse(s) with empty values filtered out."""
+    assert [(name, value) for name, value in parse(query) if value] == parse_qsl(query)
+
+
+@given(query_text)
+def test_parse_qs_equals_grouped_parse(query: str) -> None:
+    """parse_qs(s, keep_blank_values=True) equals parse(s) grouped by name, in order."""
+    grouped: dict[str, list[str]] = {}
+    for name, value in parse(query):
+        grouped.setdefault(name, []).append(value)
+    assert grouped == parse_qs(query, keep_blank_values=True)
+
+
+@given(query_text)
+def test_unquote_to_bytes_equals_percent_decode(text: str) -> None:
+    """On scalar value strings, unquote_to_bytes(s) equals percent_decode(s)."""
+    assert percent_decode(text) == unquote_to_bytes(text)
+
+
+@given(scalar_text)
+def test_quote_default_safe_equals_adjusted_component_set(text: str) -> None:
+    """quote(s) (``safe="/"``) equals the component set plus ``!'()*``, minus ``/``."""
+    assert utf8_percent_encode(text, QUOTE_SET.remove("/")) == quote(text)
+
+
+@given(st.binary())
+def test_quote_from_bytes_equals_percent_encode_bytes(data: bytes) -> None:
+    """quote_from_bytes(b, safe="") equals percent_encode_bytes with the adjusted component set."""
+    assert percent_encode_bytes(data, QUOTE_SET) == quote_from_bytes(data, safe="")
 
 
 @given(scalar_text)
