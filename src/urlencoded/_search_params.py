@@ -374,7 +374,9 @@ class URLSearchParams:
     def __iter__(self) -> Iterator[tuple[str, str]]:
         """Iterate over (name, value) tuples in list order.
 
-        https://url.spec.whatwg.org/#urlsearchparams-value-pairs-to-iterate-over
+        https://url.spec.whatwg.org/#interface-urlsearchparams (``iterable<USVString,
+        USVString>``; the value pairs to iterate over are the list's tuples,
+        https://webidl.spec.whatwg.org/#dfn-value-pairs-to-iterate-over)
 
         Unlike a JavaScript iterator, this iterates over a snapshot: changing
         the params inside the loop does not change what the loop sees.
@@ -549,6 +551,7 @@ def _split_url(url: str) -> tuple[str, str | None, str | None]:
     )
 
 
+# https://url.spec.whatwg.org/#dom-url-searchparams
 def query_params(url: str) -> URLSearchParams:
     """The query of a URL string, as a URLSearchParams.
 
@@ -577,15 +580,16 @@ def query_params(url: str) -> URLSearchParams:
     url = _usv(url, "query_params() url")
     url = url.strip(_C0_CONTROL_OR_SPACE).translate(_TAB_OR_NEWLINE)
     _, query, _ = _split_url(url)
-    # https://url.spec.whatwg.org/#dom-url-url step 9: the query object is
-    # initialized with the URL's query, or the empty string if it is null.
-    # "Initialize" skips the constructor's step 1, so a query of "?a=1"
-    # keeps its "?" (in the name "?a").
+    # "Initialize" a URL object (https://url.spec.whatwg.org/#url-class),
+    # steps 1 and 4: initialize the query object with the URL's query, or the
+    # empty string if it is null. That skips the URLSearchParams constructor's
+    # step 1, so a query of "?a=1" keeps its "?" (in the name "?a").
     params = URLSearchParams()
     params._list = parse("" if query is None else query)
     return params
 
 
+# https://url.spec.whatwg.org/#concept-urlsearchparams-update
 def with_query_params(url: str, params: URLSearchParams) -> str:
     """*url* with its query replaced by the serialization of *params*.
 
