@@ -599,6 +599,11 @@ def test_query_params_wrong_type() -> None:
         ("data:,a ?x=1#f", [], "data:,a #f"),
         ("data:,a ?x=1", [("y", "")], "data:,a ?y="),
         ("data:,a ", [], "data:,a "),
+        # A parser stripped trailing C0 controls and spaces; a "?" would keep them.
+        ("data:,a ", [("y", "")], "data:,a?y="),
+        ("https://h/p \t\x00", [("a", "1")], "https://h/p?a=1"),
+        ("https://h/p #f", [("a", "1")], "https://h/p ?a=1#f"),
+        ("https://h/p ?x", [("a", "1")], "https://h/p ?a=1"),
         ("data:,a #f", [], "data:,a #f"),
     ],
 )

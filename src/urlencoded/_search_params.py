@@ -603,17 +603,26 @@ def with_query_params(url: str, params: URLSearchParams) -> str:
     before it and the fragment (``#`` onwards) are kept verbatim, and a URL
     without a query gets one before its fragment.
 
-    One case needs care. A URL parser strips C0 controls and spaces from the
-    end of its input, but not when a ``?`` follows them: ``"data:,a ?x=1"``
-    has the path ``a%20`` (the opaque path state encodes a space that comes
-    right before ``?`` or ``#``). Removing ``?x=1`` from the string would
-    leave ``"data:,a "``, whose trailing space a parser drops. So when the
-    query is removed, there is no fragment, and the text before the query
-    ends with C0 controls or spaces, the last of them is percent-encoded
-    (after removing tabs and newlines there, which a parser ignores anyway):
-    the result, ``"data:,a%20"``, parses to the URL that the update steps
-    produce. The pinned spec has no "strip trailing spaces from an opaque
-    path" step any more; this is how its parser keeps such paths intact.
+    One case needs care: C0 controls and spaces (U+0000 to U+0020) at the
+    end of the text before the query. A URL parser strips them from the end
+    of its input, but not when a ``?`` or ``#`` follows them, so adding or
+    removing the only ``?`` after them changes the URL. The result is made
+    to parse to the URL that the update steps produce:
+
+    - ``"data:,a ?x=1"`` has the path ``a%20`` (the opaque path state encodes
+      a space right before ``?`` or ``#``). Removing ``?x=1`` would leave
+      ``"data:,a "``, whose space a parser drops; so when the query is
+      removed and there is no fragment, the last of those code points is
+      percent-encoded (after dropping tabs and newlines there, which a parser
+      ignores anyway), giving ``"data:,a%20"``.
+    - ``"data:,a "`` has the path ``a``. Appending ``?y=`` would give
+      ``"data:,a ?y="``, with the path ``a%20``; so when a query is added
+      to a URL that had neither query nor fragment, they are stripped,
+      giving ``"data:,a?y="``.
+
+    The pinned spec has no "strip trailing spaces from an opaque path" step
+    in the update steps any more; its parser keeps such paths intact as
+    above, and so does this function.
 
     :param url: a URL string (lone surrogates become U+FFFD).
     :param params: the new query.
@@ -639,14 +648,18 @@ def with_query_params(url: str, params: URLSearchParams) -> str:
     before_query, old_query, fragment = _split_url(url)
     # Update steps 2-3: serialize the list; the empty string becomes null.
     serialized_query: str | None = str(params) or None
-    if serialized_query is None and old_query is not None and fragment is None:
-        # The "?" that protected trailing C0 controls or spaces is going away.
+    if fragment is None and (old_query is None) != (serialized_query is None):
+        # before_query ends the input either before or after this change, so
+        # trailing C0 controls or spaces mean something different.
         kept = before_query.rstrip(_C0_CONTROL_OR_SPACE)
-        exposed = before_query[len(kept) :].translate(_TAB_OR_NEWLINE)
-        if exposed:
-            # Percent-encode the last one (all are ASCII, so this is the
-            # UTF-8 percent-encoding of that code point).
-            kept += f"{exposed[:-1]}%{ord(exposed[-1]):02X}"
+        if serialized_query is None:
+            # The "?" that kept them is going away: percent-encode the last
+            # one (all are ASCII, so this is its UTF-8 percent-encoding).
+            exposed = before_query[len(kept) :].translate(_TAB_OR_NEWLINE)
+            if exposed:
+                kept += f"{exposed[:-1]}%{ord(exposed[-1]):02X}"
+        # Otherwise a parser stripped them, and a "?" would now keep them:
+        # leave them out.
         before_query = kept
     # Update step 4: set the URL's query to serializedQuery.
     output = before_query
