@@ -181,6 +181,19 @@ def test_shift_jis_xmlcharrefreplace_matches_us() -> None:
     assert serialize(pairs, encoding="shift_jis") == expected
 
 
+def test_shift_jis_nec_character_raises_in_urlencode_is_encoded_by_us() -> None:
+    """Python's shift_jis lacks the NEC row 13 ``①``; WHATWG Shift_JIS encodes it as 0x8740."""
+    with pytest.raises(UnicodeEncodeError):
+        urlencode([("a", "①")], encoding="shift_jis")
+    assert serialize([("a", "①")], encoding="shift_jis") == "a=%87%40"
+
+
+def test_shift_jis_cent_sign_encoded_by_urlencode_is_reference_for_us() -> None:
+    """Python's shift_jis encodes ``¢`` as 0x8191; WHATWG Shift_JIS writes ``&#162;``."""
+    assert urlencode([("a", "¢")], encoding="shift_jis") == "a=%81%91"
+    assert serialize([("a", "¢")], encoding="shift_jis") == "a=%26%23162%3B"
+
+
 def test_windows_1252_euro_alike() -> None:
     """U+20AC is byte 0x80 in windows-1252 for both libraries."""
     assert urlencode([("a", "€")], encoding="windows-1252") == "a=%80"
@@ -329,6 +342,19 @@ def test_legacy_encoding_parse_alike() -> None:
     query = "a=%93%FA%96%7B"
     assert parse_qsl(query, keep_blank_values=True, encoding="shift_jis") == [("a", "日本")]
     assert parse(query, encoding="shift_jis") == [("a", "日本")]
+
+
+@pytest.mark.parametrize(
+    ("escapes", "theirs", "ours"),
+    [("%87%40", "\ufffd@", "①"), ("%80", "\ufffd", "\x80")],
+)
+def test_legacy_encoding_parse_differs_for_shift_jis_extensions(
+    escapes: str, theirs: str, ours: str
+) -> None:
+    """Python's shift_jis rejects NEC characters and byte 0x80, which WHATWG Shift_JIS decodes."""
+    query = f"a={escapes}"
+    assert parse_qsl(query, keep_blank_values=True, encoding="shift_jis") == [("a", theirs)]
+    assert parse(query, encoding="shift_jis") == [("a", ours)]
 
 
 # --- percent-encoding functions -------------------------------------------------
