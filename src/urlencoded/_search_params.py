@@ -125,10 +125,10 @@ class URLSearchParams:
             if init.startswith("?"):
                 init = init[1:]
             # Initialize step 3.2: set the list to the result of parsing init.
-            self._list = parse(to_usv_string(init))
+            self._list = list(parse(to_usv_string(init)))
         elif isinstance(init, _BYTES_TYPES):
             # Beyond the spec: bytes go straight to the urlencoded parser.
-            self._list = parse(init)
+            self._list = list(parse(init))
         elif isinstance(init, URLSearchParams):
             # A URLSearchParams is a sequence of pairs in Web IDL; copying its
             # list is the same thing, only faster.
@@ -585,7 +585,7 @@ def query_params(url: str) -> URLSearchParams:
     # empty string if it is null. That skips the URLSearchParams constructor's
     # step 1, so a query of "?a=1" keeps its "?" (in the name "?a").
     params = URLSearchParams()
-    params._list = parse("" if query is None else query)
+    params._list = list(parse("" if query is None else query))
     return params
 
 
