@@ -517,16 +517,19 @@ def test_utf8_and_raw_non_ascii(server: tuple[str, int]) -> None:
 
 
 def test_charset_ignored_and_honoured(server: tuple[str, int]) -> None:
-    """A legacy-labelled body decodes as UTF-8 by default; /legacy honours a known charset."""
+    """A Shift_JIS body decodes as UTF-8 by default; /legacy honours charset=Shift_JIS."""
     _, port = server
-    latin1_body = b"name=Ren%E9e"
-    content_type = FORM + "; charset=unicode-1-1-utf-8"
-    assert pairs_of(post(port, latin1_body, content_type=content_type)) == [("name", "Ren\ufffde")]
-    assert pairs_of(post(port, b"name=Ren%C3%A9e", path="/legacy", content_type=content_type)) == [
-        ("name", "Renée")
-    ]
-    status, body = post(port, latin1_body, path="/legacy", content_type=FORM + "; charset=nope")
-    assert status == 415, body
+    content_type = FORM + "; charset=Shift_JIS"
+    # "テスト" in Shift_JIS, percent-encoded and raw.
+    for body in (b"name=%83e%83X%83g", b"name=\x83e\x83X\x83g"):
+        assert pairs_of(post(port, body, content_type=content_type)) == [
+            ("name", "\ufffde\ufffdX\ufffdg")
+        ]
+        assert pairs_of(post(port, body, path="/legacy", content_type=content_type)) == [
+            ("name", "テスト")
+        ]
+    status, response = post(port, b"a=1", path="/legacy", content_type=FORM + "; charset=nope")
+    assert status == 415, response
     assert_still_serving(port)
 
 

@@ -129,18 +129,21 @@ def test_limits_agree_with_parse(
     assert _outcome_of_stream(_chunks(body, cuts), **limits) == expected
 
 
-LEGACY_ENCODING = "UTF-8"
+LEGACY_ENCODING = "shift_jis"
 
 
-@given(text=st.text(max_size=30), cuts=cut_lists)
-def test_legacy_encoding_any_chunking_equals_parse(text: str, cuts: list[int]) -> None:
-    """With the encoding= option, any chunking of a body gives parse(body, encoding=...)."""
+@given(body=form_bodies, text=st.text(max_size=20), cuts=cut_lists, strict=st.booleans())
+def test_legacy_encoding_any_chunking_equals_parse(
+    body: bytes, text: str, cuts: list[int], strict: bool
+) -> None:
+    """With encoding="shift_jis", any chunking gives parse(body, encoding=...), errors included."""
     encoding = urlencoded.get_encoding(LEGACY_ENCODING)
-    body = urlencoded.serialize([(text, text[::-1])], encoding=encoding).encode("ascii")
-    raw = text.encode("utf-8", "replace") + b"&" + body
-    expected = urlencoded.parse(raw, encoding=encoding)
-    streamed = _feed_all(IncrementalParser(encoding=encoding, **_NO_LIMITS), _chunks(raw, cuts))
-    assert streamed == expected
+    # Raw and percent-encoded Shift_JIS bytes, cut anywhere, also inside two-byte characters.
+    raw = text.encode("shift_jis", "replace") + b"=" + body + b"&"
+    raw += urlencoded.serialize([(text, text[::-1])], encoding=encoding).encode("ascii")
+    options: dict[str, object] = {"encoding": encoding, "errors": "strict" if strict else "replace"}
+    expected = _outcome_of_parse(raw, **options)
+    assert _outcome_of_stream(_chunks(raw, cuts), **options, **_NO_LIMITS) == expected
 
 
 @pytest.mark.parametrize(
