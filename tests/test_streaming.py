@@ -80,24 +80,30 @@ class _Limits(TypedDict):
 _NO_LIMITS: _Limits = {"max_fields": None, "max_field_size": None, "max_body_size": None}
 
 cut_lists = st.lists(st.integers(min_value=0, max_value=200), max_size=12)
+_SEQUENCES = [b"", b"a", b"b=c", b"=d", b"e=", b"%FF", b"f=%C3", b"%C3%A9=g+h", b"i=j=k", b"+"]
+# Bodies of many short "&"-separated sequences, as well as the shared form_bodies.
+bodies = st.one_of(
+    form_bodies,
+    st.lists(st.one_of(st.sampled_from(_SEQUENCES), form_bodies), max_size=12).map(b"&".join),
+)
 small_limits = st.one_of(st.none(), st.integers(min_value=0, max_value=40))
 
 
-@given(body=form_bodies, cuts=cut_lists)
+@given(body=bodies, cuts=cut_lists)
 def test_any_chunking_equals_parse(body: bytes, cuts: list[int]) -> None:
     """For any body and any cut into chunks, the streamed pairs equal parse(body)."""
     streamed = _feed_all(IncrementalParser(**_NO_LIMITS), _chunks(body, cuts))
     assert streamed == urlencoded.parse(body)
 
 
-@given(body=form_bodies)
+@given(body=bodies)
 def test_one_byte_at_a_time_equals_parse(body: bytes) -> None:
     """Feeding one byte at a time gives the pairs of parse(body)."""
     chunks = [body[i : i + 1] for i in range(len(body))]
     assert _feed_all(IncrementalParser(**_NO_LIMITS), chunks) == urlencoded.parse(body)
 
 
-@given(body=form_bodies, cuts=cut_lists, isindex=st.booleans())
+@given(body=bodies, cuts=cut_lists, isindex=st.booleans())
 def test_strict_and_isindex_agree_with_parse(body: bytes, cuts: list[int], isindex: bool) -> None:
     """In strict mode and with isindex, the pairs or the DecodeError and its offsets match parse."""
     options: dict[str, object] = {"errors": "strict", "isindex": isindex}
@@ -106,7 +112,7 @@ def test_strict_and_isindex_agree_with_parse(body: bytes, cuts: list[int], isind
 
 
 @given(
-    body=form_bodies,
+    body=bodies,
     cuts=cut_lists,
     max_fields=small_limits,
     max_field_size=small_limits,
@@ -144,6 +150,34 @@ def test_legacy_encoding_any_chunking_equals_parse(
     options: dict[str, object] = {"encoding": encoding, "errors": "strict" if strict else "replace"}
     expected = _outcome_of_parse(raw, **options)
     assert _outcome_of_stream(_chunks(raw, cuts), **options, **_NO_LIMITS) == expected
+
+
+@given(
+    body=bodies,
+    cuts=st.lists(st.integers(min_value=0, max_value=80), max_size=3),
+    block=st.integers(min_value=1, max_value=16),
+    isindex=st.booleans(),
+    strict=st.booleans(),
+)
+def test_large_regions_decoded_in_blocks_equal_parse(
+    body: bytes, cuts: list[int], block: int, isindex: bool, strict: bool
+) -> None:
+    """Regions parsed in blocks of whole sequences give parse()'s pairs or DecodeError offsets."""
+    options: dict[str, object] = {"isindex": isindex, "errors": "strict" if strict else "replace"}
+    expected = _outcome_of_parse(body, **options)
+    saved = urlencoded._streaming._DECODE_BLOCK
+    urlencoded._streaming._DECODE_BLOCK = block
+    try:
+        assert _outcome_of_stream(_chunks(body, cuts), **options, **_NO_LIMITS) == expected
+    finally:
+        urlencoded._streaming._DECODE_BLOCK = saved
+
+
+def test_one_huge_chunk_equals_parse() -> None:
+    """A 3 MB chunk of many fields, fed at once, gives parse()'s pairs."""
+    body = b"&".join(b"k%d=caf%%C3%%A9+%d" % (i, i) for i in range(200_000))
+    parser = IncrementalParser(**_NO_LIMITS)
+    assert parser.feed(body) + parser.close() == urlencoded.parse(body)
 
 
 @pytest.mark.parametrize(

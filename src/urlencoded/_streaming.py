@@ -49,6 +49,9 @@ DEFAULT_MAX_FIELD_SIZE = 1024 * 1024
 #: a urlencoded body; Django allows 2.5 MiB.
 DEFAULT_MAX_BODY_SIZE = 10 * 1024 * 1024
 
+# Regions of complete sequences longer than this go to parse() in blocks.
+_DECODE_BLOCK = 64 * 1024
+
 _OPEN = 0
 _CLOSED = 1
 _FAILED = 2
@@ -361,16 +364,36 @@ class IncrementalParser:
             offset += len(piece) + 1
 
     def _decode(self, region: bytes, region_start: int) -> list[tuple[str, str]]:
-        """Run the parser on whole sequences that start at input offset *region_start*."""
+        """Run the parser on whole sequences that start at input offset *region_start*.
+
+        A large region (one big chunk) is parsed in blocks of whole sequences
+        of about ``_DECODE_BLOCK`` bytes, so that the parser's temporary
+        memory follows the block or the largest field, not the chunk.
+        """
+        if len(region) <= _DECODE_BLOCK:
+            return self._decode_block(region, region_start)
+        pairs: list[tuple[str, str]] = []
+        start = 0
+        while start <= len(region):
+            end = region.rfind(b"&", start, start + _DECODE_BLOCK)
+            if end <= start:
+                end = region.find(b"&", start + _DECODE_BLOCK)
+                if end == -1:
+                    end = len(region)
+            pairs += self._decode_block(region[start:end], region_start + start)
+            start = end + 1
+        return pairs
+
+    def _decode_block(self, block: bytes, block_start: int) -> list[tuple[str, str]]:
         try:
             return parse(
-                region,
+                block,
                 encoding=self._encoding,
                 errors=self._errors,
                 # The isindex rule concerns the input's first sequence only.
-                isindex=self._isindex and region_start == 0,
+                isindex=self._isindex and block_start == 0,
             )
         except DecodeError as error:
             raise DecodeError(
-                error.encoding, region_start + error.offset, error.position, error.data
+                error.encoding, block_start + error.offset, error.position, error.data
             ) from None
