@@ -312,8 +312,11 @@ def check_content_type(
     :raises UnknownEncodingError: if *encoding* is not a known label.
     :raises TypeError: if *content_type* is not str, bytes or None.
 
-    >>> check_content_type("application/x-www-form-urlencoded; charset=Shift_JIS")
-    <Encoding UTF-8>
+    >>> check_content_type("application/x-www-form-urlencoded; charset=Shift_JIS").name
+    'UTF-8'
+    >>> header = b"Application/X-WWW-Form-URLEncoded;Charset=UTF8"
+    >>> check_content_type(header, honor_charset=True).name
+    'UTF-8'
     >>> check_content_type("text/plain")
     Traceback (most recent call last):
       ...
