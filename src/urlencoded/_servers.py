@@ -14,7 +14,7 @@ fit any framework.
 WSGI (PEP 3333) gives the body as ``environ["wsgi.input"]``, which may only
 be read up to ``CONTENT_LENGTH``. A chunked body has no length; it may be
 read to its end only where the server sets ``wsgi.input_terminated`` (an
-extension that gunicorn, mod_wsgi, uWSGI and waitress implement). Elsewhere,
+extension that gunicorn and waitress, among others, implement). Elsewhere,
 for example under the standard library's ``wsgiref``, a chunked body cannot
 be read safely, and :func:`parse_wsgi` raises
 :class:`urlencoded.ContentLengthError` (411) instead of returning nothing.
