@@ -121,11 +121,17 @@ class TestParser:
     @given(form_bodies)
     @example(b"a=1%26b%3D2&c")
     @example(b"%FF&%C3=%3D")
+    @example(b"\x00a=%41=b&c==%00")
+    @example(bytes(range(9)) + b"=%41=b")
+    @example(b"a=%3D%3d&b=%01\x00=")
+    @example(b"a=%41\n&b=%41\r=")
     def test_bytes_agree(self, data: bytes) -> None:
         """The parser equals the transcription for any bytes."""
         assert urlencoded.parse(data) == reference.urlencoded_parse(data)
 
     @given(form_bodies)
+    @example(b"\x00a=%41=b&c==%00")
+    @example(b"a=%3D%3d&b=%01\x00=")
     def test_bytes_level_agrees(self, data: bytes) -> None:
         """parse_bytes equals the transcription's percent-decoded bytes."""
         assert urlencoded.parse_bytes(data) == reference.urlencoded_parse_to_bytes(data)

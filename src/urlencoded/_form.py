@@ -20,13 +20,22 @@ the hypothesis properties check that both paths agree with it.
 from __future__ import annotations
 
 import re
+from binascii import b2a_hex
 from collections.abc import Iterable, Mapping
+from itertools import repeat
+from operator import itemgetter
 from typing import Optional, Union
 
 from ._encoding import Encoding, decode, get_encoding, get_output_encoding
 from ._errors import BodyTooLarge, DecodeError, FieldTooLarge, TooManyFields, UnknownEncodingError
 from ._infra import to_usv_string
-from ._percent import _encode_after_encoding, _escape, percent_decode_bytes, utf8_encode
+from ._percent import (
+    _encode_after_encoding,
+    _escape,
+    percent_decode_bytes,
+    percent_decode_form,
+    utf8_encode,
+)
 from ._sets import URLENCODED_PERCENT_ENCODE_SET
 
 __all__ = ["parse", "parse_bytes", "serialize"]
@@ -35,15 +44,8 @@ BytesLike = Union[bytes, bytearray, memoryview]
 NameOrValue = Union[str, bytes, bytearray, memoryview]
 Pairs = Union[Iterable[tuple[NameOrValue, NameOrValue]], Mapping[NameOrValue, NameOrValue]]
 
-# A non-empty sequence: the name up to the first "=", then the value (which
-# may hold more "="). The lookahead skips empty sequences between "&"s.
-_SEQUENCE = re.compile(r"(?=[^&])([^&=]*)(?:=([^&]*))?")
-_SEQUENCE_BYTES = re.compile(rb"(?=[^&])([^&=]*)(?:=([^&]*))?")
-# An escape that percent-decodes to "&" or "=".
-_SEPARATOR_ESCAPE = re.compile(rb"%(?:26|3[Dd])")
-# Names and values that the serializer copies as they are (space becomes "+").
-_UNESCAPED = re.compile(r"[A-Za-z0-9*\-._ ]*")
 _NON_EMPTY_SEQUENCE = re.compile(rb"[^&]+")
+_VALUE = itemgetter(1)
 _CHARSET_FIELD = b"_charset_"
 
 
@@ -256,6 +258,20 @@ def parse(
 
     .. versionadded:: 1.0
     """
+    if (
+        type(data) is str
+        and data.isascii()
+        and "%" not in data
+        and encoding == "UTF-8"
+        and max_fields is None
+        and max_field_size is None
+        and max_body_size is None
+        and not isindex
+        and not use_charset_field
+        and errors in ("replace", "strict")
+    ):
+        # The common query string: ASCII with nothing to decode.
+        return _split_pairs(data.replace("+", " "))
     body = _as_body(data, "parse")
     if errors not in ("replace", "strict"):
         raise ValueError(f"errors must be 'replace' or 'strict', got {errors!r}")
@@ -284,16 +300,50 @@ def parse(
 
 def _parse_utf8_whole(body: bytes, strict: bool) -> list[tuple[str, str]] | None:
     """The parser over the whole body at once, or None where that could differ."""
-    body = body.replace(b"+", b" ")
-    if b"%" in body:
-        if _SEPARATOR_ESCAPE.search(body):
-            return None
-        body = percent_decode_bytes(body)
+    whole = _decode_whole(body)
+    if whole is None:
+        return None
+    decoded, separator = whole
     try:
-        text = body.decode("utf-8", "strict" if strict else "replace")
+        text = decoded.decode("utf-8", "strict" if strict else "replace")
     except UnicodeDecodeError:
         return None  # the field-by-field path reports the field's offset
-    return _SEQUENCE.findall(text)
+    return _split_pairs(text, separator.decode("latin-1"))
+
+
+def _decode_whole(body: bytes) -> tuple[bytes, bytes] | None:
+    """Steps 3.4 and 3.5 over the whole body: (decoded body, its name-value separator).
+
+    None when an escape decodes to "&" or to the separator, where splitting
+    the decoded body would differ from decoding the split body.
+    """
+    if b"%" not in body:
+        return body.replace(b"+", b" "), b"="
+    fast = percent_decode_form(body)
+    if fast is not None:
+        return fast
+    plussed = body.replace(b"+", b" ")
+    decoded = percent_decode_bytes(plussed)
+    # "&" and "=" are not hex digits, so no escape consumes one: equal counts
+    # mean that no escape decoded to one.
+    if decoded.count(b"&") != plussed.count(b"&") or decoded.count(b"=") != plussed.count(b"="):
+        return None
+    return decoded, b"="
+
+
+def _split_pairs(text: str, separator: str = "=") -> list[tuple[str, str]]:
+    """Steps 1-3.3 of the parser on decoded text: split on "&", then at the first separator.
+
+    A *separator* other than "=" stands for a literal "=": in values, where
+    only the first one separates, it is put back.
+    """
+    pairs = [
+        (name, value)
+        for name, _, value in map(str.partition, filter(None, text.split("&")), repeat(separator))
+    ]
+    if separator != "=" and any(map(str.__contains__, map(_VALUE, pairs), repeat(separator))):
+        pairs = [(name, value.replace(separator, "=")) for name, value in pairs]
+    return pairs
 
 
 def parse_bytes(
@@ -325,10 +375,20 @@ def parse_bytes(
     body = _as_body(data, "parse_bytes")
     if max_fields is not None or max_field_size is not None or max_body_size is not None:
         check_limits(body, max_fields, max_field_size, max_body_size)
-    plussed = body.replace(b"+", b" ")
+    whole = _decode_whole(body)
     pairs: list[tuple[bytes, bytes]]
-    if b"%" not in plussed or not _SEPARATOR_ESCAPE.search(plussed):
-        pairs = _SEQUENCE_BYTES.findall(percent_decode_bytes(plussed))
+    if whole is not None:
+        decoded, separator = whole
+        pairs = [
+            (name, value)
+            for name, _, value in map(
+                bytes.partition, filter(None, decoded.split(b"&")), repeat(separator)
+            )
+        ]
+        if separator != b"=" and any(
+            map(bytes.__contains__, map(_VALUE, pairs), repeat(separator))
+        ):
+            pairs = [(name, value.replace(separator, b"=")) for name, value in pairs]
     else:
         pairs = [(name, value) for name, value, _, _ in _split_fields(body)]
     if isindex and pairs and _isindex_first(body):
@@ -417,21 +477,45 @@ def serialize(pairs: Pairs, *, encoding: str | Encoding = "UTF-8") -> str:
     if not items:
         return ""
     if resolved.name == "UTF-8":
-        fast = _serialize_unescaped(items)
+        fast = _serialize_utf8_whole(items)
         if fast is not None:
             return fast
     # Step 3 (step 3.4: "&" between tuples).
     return "&".join([_serialize_item(item, index, resolved) for index, item in enumerate(items)])
 
 
-def _serialize_unescaped(items: list[object]) -> str | None:
-    """The output when every name and value is a str needing no escapes, else None."""
+# Names and values that the serializer copies as they are (space becomes "+").
+_UNESCAPED = re.compile(r"[A-Za-z0-9*\-._ ]*")
+# Stand-ins for "=" and "&" while the whole output is escaped in one pass;
+# used only when no name or value holds them.
+_NAME_END = "\x00"
+_PAIR_END = "\x01"
+_ESCAPED_RUNS = re.compile(rb"([^A-Za-z0-9*\-._ \x00\x01]+)")
+_JOINTS_AND_SPACE = bytes.maketrans(b"\x00\x01 ", b"=&+")
+
+
+def _serialize_utf8_whole(items: list[object]) -> str | None:
+    """The UTF-8 serialization of str pairs in one pass, or None for other input.
+
+    Percent-encoding is code point by code point, so escaping the names and
+    values joined together equals joining them escaped, when the joints are
+    characters that no name or value holds and that are kept as they are.
+    """
     if not set(map(type, items)) <= {tuple, list} or set(map(len, items)) != {2}:  # type: ignore[arg-type]
         return None
     try:
-        joined = "".join(map("".join, items))  # type: ignore[arg-type]
+        names_and_values = "".join(map("".join, items))  # type: ignore[arg-type]
     except TypeError:
+        return None  # a bytes or non-str name or value
+    if names_and_values.isascii() and _UNESCAPED.fullmatch(names_and_values):
+        return "&".join(map("=".join, items)).replace(" ", "+")  # type: ignore[arg-type]
+    if _NAME_END in names_and_values or _PAIR_END in names_and_values:
         return None
-    if not _UNESCAPED.fullmatch(joined):
-        return None
-    return "&".join(map("=".join, items)).replace(" ", "+")  # type: ignore[arg-type]
+    try:
+        data = _PAIR_END.join(map(_NAME_END.join, items)).encode("utf-8")  # type: ignore[arg-type]
+    except UnicodeEncodeError:
+        return None  # surrogates: names or values to convert to scalar value strings first
+    parts = _ESCAPED_RUNS.split(data)
+    # parts alternates: kept run, run to escape, ..., kept run.
+    parts[1::2] = map(bytes.upper, map(b"%".__add__, map(b2a_hex, parts[1::2], repeat(b"%"))))
+    return b"".join(parts).translate(_JOINTS_AND_SPACE).decode("ascii")

@@ -15,7 +15,7 @@ both give the spec's output for any input.
 from __future__ import annotations
 
 import re
-from binascii import unhexlify
+from binascii import a2b_qp, unhexlify
 from itertools import repeat
 from typing import Union
 
@@ -58,6 +58,22 @@ def percent_encode(byte: int) -> str:
     return f"%{byte:02X}"
 
 
+# Quoted-printable decoding (binascii.a2b_qp) is percent-decoding with "=" for
+# "%", in one C loop: "=XX" becomes the byte, any other "=" stays. It differs
+# only on "==", a trailing "=" and "=" before CR or LF, so the fast paths below
+# exclude CR and LF and then check that every "%" consumed exactly two bytes,
+# which none of those cases does; counts of the bytes that were swapped in and
+# out prove no decoded byte was mistaken for one of them.
+_SWAP_PERCENT_EQUALS = bytes.maketrans(b"%=", b"=%")
+_PERCENT_TO_EQUALS = bytes.maketrans(b"%", b"=")
+# For a form body: "%" to "=", "+" to space and "=" to a marker byte absent
+# from the body, so that a decoded "=" (from %3D) is not taken for the separator.
+_FORM_MARKERS = [bytes([byte]) for byte in range(0x00, 0x09)]
+_FORM_TABLES = {
+    marker: bytes.maketrans(b"%=+", b"=" + marker + b" ") for marker in _FORM_MARKERS
+}
+
+
 def percent_decode_bytes(data: bytes) -> bytes:
     """Percent-decode a byte sequence (no type checks; the hot path).
 
@@ -70,10 +86,50 @@ def percent_decode_bytes(data: bytes) -> bytes:
     """
     if b"%" not in data:
         return data
+    if b"\n" not in data and b"\r" not in data:
+        decoded = a2b_qp(data.translate(_SWAP_PERCENT_EQUALS))
+        if len(data) - len(decoded) == 2 * data.count(b"%") and decoded.count(b"%") == data.count(
+            b"="
+        ):
+            # Every "%" was an escape, and every "%" left stands for a literal "=".
+            return decoded.translate(_PERCENT_TO_EQUALS)
+    # When every "%" starts a valid escape, "%XX" is exactly Python's "\xXX":
+    # with literal backslashes doubled, the unicode_escape codec decodes it.
+    try:
+        escaped = data.replace(b"\\", b"\\\\").replace(b"%", b"\\x")
+        return escaped.decode("unicode_escape").encode("latin-1")
+    except UnicodeDecodeError:
+        pass  # some "%" is not followed by two hex digits; it stays as it is
     parts = _ESCAPE_RUNS.split(data)
     # parts alternates: literal, run of escapes, literal, ..., literal.
     parts[1::2] = map(unhexlify, map(bytes.replace, parts[1::2], repeat(b"%"), repeat(b"")))
     return b"".join(parts)
+
+
+def percent_decode_form(body: bytes) -> tuple[bytes, bytes] | None:
+    """Replace "+" with space and percent-decode a whole form body, keeping separators.
+
+    Returns the decoded body, in which each literal "=" is replaced by the
+    returned marker byte while "&" stays, or None when that cannot be done
+    exactly in one pass (an escape decodes to "&" or to the marker, or the
+    body has an invalid escape, CR or LF); the caller then decodes field by
+    field. Used by the parser's whole-body path.
+    """
+    if b"\n" in body or b"\r" in body:
+        return None
+    for marker in _FORM_MARKERS:
+        if marker not in body:
+            break
+    else:
+        return None
+    decoded = a2b_qp(body.translate(_FORM_TABLES[marker]))
+    if (
+        len(body) - len(decoded) != 2 * body.count(b"%")
+        or decoded.count(b"&") != body.count(b"&")
+        or decoded.count(marker) != body.count(b"=")
+    ):
+        return None
+    return decoded, marker
 
 
 def percent_decode(data: BytesLike | str) -> bytes:
