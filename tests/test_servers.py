@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import io
 import json
+import pickle
 import queue
 import socket
 import threading
@@ -288,6 +289,23 @@ def test_error_status_mapping() -> None:
     assert error_status(ContentLengthError("x", "x")) == 400
     assert error_status(ClientDisconnected(1, 2)) == 400
     assert error_status(RuntimeError()) == 500
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        UnsupportedMediaType("text/plain", "expected a form"),
+        ContentLengthError(None, "no length"),
+        ClientDisconnected(5, 100),
+        ClientDisconnected(5, None),
+    ],
+)
+def test_request_errors_pickle(error: URLEncodedError) -> None:
+    """The request errors survive pickling (for example out of a process pool)."""
+    copy = pickle.loads(pickle.dumps(error))
+    assert type(copy) is type(error)
+    assert str(copy) == str(error)
+    assert vars(copy) == vars(error)
 
 
 # Part 2: real servers on 127.0.0.1.

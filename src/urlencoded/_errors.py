@@ -125,7 +125,11 @@ class UnsupportedMediaType(URLEncodedError, ValueError):
 
     def __init__(self, content_type: str | None, detail: str) -> None:
         self.content_type = content_type
+        self.detail = detail
         super().__init__(f"unsupported Content-Type {content_type!r}: {detail}")
+
+    def __reduce__(self) -> tuple[type[UnsupportedMediaType], tuple[str | None, str]]:
+        return (type(self), (self.content_type, self.detail))
 
 
 class ContentLengthError(URLEncodedError, ValueError):
@@ -142,7 +146,11 @@ class ContentLengthError(URLEncodedError, ValueError):
 
     def __init__(self, content_length: str | None, detail: str) -> None:
         self.content_length = content_length
+        self.detail = detail
         super().__init__(detail)
+
+    def __reduce__(self) -> tuple[type[ContentLengthError], tuple[str | None, str]]:
+        return (type(self), (self.content_length, self.detail))
 
 
 class ClientDisconnected(URLEncodedError, ConnectionError):
@@ -163,3 +171,6 @@ class ClientDisconnected(URLEncodedError, ConnectionError):
             else f"{received} of the {expected} bytes of the request body"
         )
         super().__init__(f"client disconnected after sending {sent}")
+
+    def __reduce__(self) -> tuple[type[ClientDisconnected], tuple[int, int | None]]:
+        return (type(self), (self.received, self.expected))
