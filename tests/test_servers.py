@@ -640,7 +640,7 @@ def test_one_byte_at_a_time(server: tuple[str, int]) -> None:
 
 def test_client_disconnects_mid_body(server: tuple[str, int]) -> None:
     """A client that closes after part of the body is reported as ClientDisconnected."""
-    _, port = server
+    name, port = server
     with _connect(port) as sock:
         sock.sendall(_head("/", {"Content-Type": FORM, "Content-Length": "1000"}) + b"a=1&b=2")
         sock.shutdown(socket.SHUT_WR)
@@ -648,5 +648,9 @@ def test_client_disconnects_mid_body(server: tuple[str, int]) -> None:
     error = SEEN.get(timeout=TIMEOUT)
     assert isinstance(error, ClientDisconnected)
     assert error.expected == 1000
-    assert error.received == 7
+    if name == "wsgiref":
+        assert error.received == 7
+    else:
+        # uvicorn reports the disconnect instead of the body if it saw the close first.
+        assert error.received in (0, 7)
     assert_still_serving(port)
