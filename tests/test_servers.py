@@ -322,6 +322,8 @@ def _options(path: str) -> dict[str, Any]:
         options["honor_charset"] = True
     if path == "/strict":
         options["errors"] = "strict"
+    if path == "/sjis":
+        options["encoding"] = "shift_jis"
     return options
 
 
@@ -549,6 +551,17 @@ def test_charset_ignored_and_honoured(server: tuple[str, int]) -> None:
     status, response = post(port, b"a=1", path="/legacy", content_type=FORM + "; charset=nope")
     assert status == 415, response
     assert_still_serving(port)
+
+
+def test_known_legacy_encoding(server: tuple[str, int]) -> None:
+    """An app that knows its clients send Shift_JIS decodes with it, whatever charset says."""
+    _, port = server
+    body = b"name=%83e%83X%83g&raw=\x93\xfa\x96\x7b"
+    for content_type in (FORM, FORM + "; charset=UTF-8"):
+        assert pairs_of(post(port, body, path="/sjis", content_type=content_type)) == [
+            ("name", "テスト"),
+            ("raw", "日本"),
+        ]
 
 
 def test_chunked_transfer_encoding(server: tuple[str, int]) -> None:

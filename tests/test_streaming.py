@@ -135,17 +135,18 @@ def test_limits_agree_with_parse(
     assert _outcome_of_stream(_chunks(body, cuts), **limits) == expected
 
 
-LEGACY_ENCODING = "shift_jis"
+LEGACY_ENCODINGS = ["shift_jis", "euc-jp", "iso-2022-jp", "gb18030", "big5", "windows-1252"]
 
 
+@pytest.mark.parametrize("label", LEGACY_ENCODINGS)
 @given(body=form_bodies, text=st.text(max_size=20), cuts=cut_lists, strict=st.booleans())
 def test_legacy_encoding_any_chunking_equals_parse(
-    body: bytes, text: str, cuts: list[int], strict: bool
+    label: str, body: bytes, text: str, cuts: list[int], strict: bool
 ) -> None:
-    """With encoding="shift_jis", any chunking gives parse(body, encoding=...), errors included."""
-    encoding = urlencoded.get_encoding(LEGACY_ENCODING)
-    # Raw and percent-encoded Shift_JIS bytes, cut anywhere, also inside two-byte characters.
-    raw = text.encode("shift_jis", "replace") + b"=" + body + b"&"
+    """With a legacy encoding=, any chunking gives parse(body, encoding=...), errors included."""
+    encoding = urlencoded.get_encoding(label)
+    # Raw and percent-encoded bytes of the encoding, cut anywhere, also inside characters.
+    raw = text.encode(label, "replace") + b"=" + body + b"&"
     raw += urlencoded.serialize([(text, text[::-1])], encoding=encoding).encode("ascii")
     options: dict[str, object] = {"encoding": encoding, "errors": "strict" if strict else "replace"}
     expected = _outcome_of_parse(raw, **options)
