@@ -205,10 +205,13 @@ def parse_mime_type(value: str | bytes) -> MediaType | None:
     text = value.strip(_HTTP_WHITESPACE)
     length = len(text)
     scanner = _Scanner(text)
+    find = text.find
     # Step 2.
     position = 0
     # Step 3: collect code points that are not U+002F (/).
-    end = scanner.find("/", position)
+    end = find("/")
+    if end == -1:
+        end = length
     type_ = text[position:end]
     position = end
     # Step 4.
@@ -219,10 +222,15 @@ def parse_mime_type(value: str | bytes) -> MediaType | None:
         return None
     # Step 6: skip past U+002F (/).
     position += 1
+    # The next U+003B (;) and U+003D (=) at or after position (length if none);
+    # each search resumes where the last one stopped, as position only grows.
+    semicolon = find(";", position)
+    if semicolon == -1:
+        semicolon = length
+    equals = -1
     # Step 7: collect code points that are not U+003B (;).
-    end = scanner.find(";", position)
-    subtype = text[position:end]
-    position = end
+    subtype = text[position:semicolon]
+    position = semicolon
     # Step 8: remove trailing HTTP whitespace.
     subtype = subtype.rstrip(_HTTP_WHITESPACE)
     # Step 9.
@@ -238,7 +246,15 @@ def parse_mime_type(value: str | bytes) -> MediaType | None:
         while position < length and text[position] in _HTTP_WHITESPACE:
             position += 1
         # Step 11.3: collect code points that are not U+003B (;) or U+003D (=).
-        end = min(scanner.find(";", position), scanner.find("=", position))
+        if semicolon < position:
+            semicolon = find(";", position)
+            if semicolon == -1:
+                semicolon = length
+        if equals < position:
+            equals = find("=", position)
+            if equals == -1:
+                equals = length
+        end = semicolon if semicolon < equals else equals
         # Step 11.4: ASCII lowercase.
         name = text[position:end].translate(_ASCII_LOWERCASE)
         position = end
@@ -257,13 +273,16 @@ def parse_mime_type(value: str | bytes) -> MediaType | None:
             # Step 11.8.1.
             parameter_value, position = _collect_http_quoted_string(scanner, position)
             # Step 11.8.2: collect (and drop) code points that are not U+003B (;).
-            position = scanner.find(";", position)
+            if semicolon < position:
+                semicolon = find(";", position)
+                if semicolon == -1:
+                    semicolon = length
+            position = semicolon
         # Step 11.9.
         else:
             # Step 11.9.1.
-            end = scanner.find(";", position)
-            parameter_value = text[position:end]
-            position = end
+            parameter_value = text[position:semicolon]
+            position = semicolon
             # Step 11.9.2: remove trailing HTTP whitespace.
             parameter_value = parameter_value.rstrip(_HTTP_WHITESPACE)
             # Step 11.9.3.
