@@ -14,6 +14,8 @@ input queue.
 
 from __future__ import annotations
 
+import bisect
+import functools
 import gzip
 import json
 from dataclasses import dataclass
@@ -56,7 +58,7 @@ CONTINUE = _Sentinel("continue")
 class Error:
     """https://encoding.spec.whatwg.org/#error, optionally with a code point."""
 
-    code_point: Optional[int] = None
+    code_point: int | None = None
 
 
 Result = Union[_Sentinel, list[int], Error]
@@ -109,7 +111,7 @@ _CP_CACHE: dict[str, dict[int, int]] = {}
 _PTR_CACHE: dict[str, dict[int, int]] = {}
 
 
-def index_code_point(pointer: Optional[int], name: str) -> Optional[int]:
+def index_code_point(pointer: int | None, name: str) -> int | None:
     """https://encoding.spec.whatwg.org/#index-code-point"""
     if name not in _CP_CACHE:
         _CP_CACHE[name] = dict(index(name))
@@ -118,7 +120,7 @@ def index_code_point(pointer: Optional[int], name: str) -> Optional[int]:
     return _CP_CACHE[name].get(pointer)
 
 
-def index_pointer(code_point: int, name: str) -> Optional[int]:
+def index_pointer(code_point: int, name: str) -> int | None:
     """https://encoding.spec.whatwg.org/#index-pointer: the *first* pointer."""
     if name not in _PTR_CACHE:
         table: dict[int, int] = {}
@@ -128,7 +130,7 @@ def index_pointer(code_point: int, name: str) -> Optional[int]:
     return _PTR_CACHE[name].get(code_point)
 
 
-def index_gb18030_ranges_code_point(pointer: int) -> Optional[int]:
+def index_gb18030_ranges_code_point(pointer: int) -> int | None:
     """https://encoding.spec.whatwg.org/#index-gb18030-ranges-code-point"""
     # Step 1.
     if (39419 < pointer < 189000) or pointer > 1237575:
@@ -136,8 +138,9 @@ def index_gb18030_ranges_code_point(pointer: int) -> Optional[int]:
     # Step 2.
     if pointer == 7457:
         return 0xE7C7
-    # Step 3.
-    offset, code_point_offset = max(e for e in index("gb18030-ranges") if e[0] <= pointer)
+    # Step 3: the last pointer in the index that is less than or equal to pointer.
+    entries = index("gb18030-ranges")
+    offset, code_point_offset = entries[bisect.bisect_right(_ranges_pointers(), pointer) - 1]
     # Step 4.
     return code_point_offset + pointer - offset
 
@@ -147,17 +150,28 @@ def index_gb18030_ranges_pointer(code_point: int) -> int:
     # Step 1.
     if code_point == 0xE7C7:
         return 7457
-    # Step 2.
-    entries = [(cp, p) for p, cp in index("gb18030-ranges") if cp <= code_point]
-    offset, pointer_offset = max(entries)
+    # Step 2: the last code point in the index that is less than or equal to codePoint.
+    entries = index("gb18030-ranges")
+    pointer_offset, offset = entries[bisect.bisect_right(_ranges_code_points(), code_point) - 1]
     # Step 3.
     return pointer_offset + code_point - offset
+
+
+@functools.cache
+def _ranges_pointers() -> list[int]:
+    return [p for p, _ in index("gb18030-ranges")]
+
+
+@functools.cache
+def _ranges_code_points() -> list[int]:
+    # The ranges index is sorted by pointer and by code point alike.
+    return [cp for _, cp in index("gb18030-ranges")]
 
 
 _SJIS_PTR: dict[int, int] = {}
 
 
-def index_shift_jis_pointer(code_point: int) -> Optional[int]:
+def index_shift_jis_pointer(code_point: int) -> int | None:
     """https://encoding.spec.whatwg.org/#index-shift_jis-pointer"""
     if not _SJIS_PTR:
         # Step 1: index jis0208 excluding pointers 8272 to 8835, inclusive.
@@ -172,7 +186,7 @@ _BIG5_PTR: dict[int, int] = {}
 _BIG5_LAST = (0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345)
 
 
-def index_big5_pointer(code_point: int) -> Optional[int]:
+def index_big5_pointer(code_point: int) -> int | None:
     """https://encoding.spec.whatwg.org/#index-big5-pointer"""
     if not _BIG5_PTR:
         # Step 1: exclude pointers below (0xA1 - 0x81) × 157.
@@ -192,7 +206,12 @@ def index_big5_pointer(code_point: int) -> Optional[int]:
 def labels() -> dict[str, str]:
     """Label → encoding name, from the vendored encodings.json."""
     data = json.loads((DATA_DIR / "encodings.json").read_text("utf-8"))
-    return {label: enc["name"] for group in data for enc in group["encodings"] for label in enc["labels"]}
+    return {
+        label: enc["name"]
+        for group in data
+        for enc in group["encodings"]
+        for label in enc["labels"]
+    }
 
 
 def _is_ascii(item: Item) -> bool:
@@ -515,7 +534,7 @@ def iso_2022_jp_decoder() -> Handler:
         if state == "escape start":
             # Step 1.
             if byte in (0x24, 0x28):
-                lead = byte  # type: ignore[assignment]
+                lead = byte
                 state = "escape"
                 return CONTINUE
             # Step 2.
@@ -648,8 +667,8 @@ def replacement_decoder() -> Handler:
 
 def utf16_decoder(is_be: bool) -> Handler:
     """https://encoding.spec.whatwg.org/#shared-utf-16-decoder"""
-    lead_byte: Optional[int] = None
-    lead_surrogate: Optional[int] = None
+    lead_byte: int | None = None
+    lead_surrogate: int | None = None
 
     def handler(io: IOQueue, byte: Item) -> Result:
         nonlocal lead_byte, lead_surrogate
@@ -737,7 +756,7 @@ DECODER_NAMES = (
 )  # fmt: skip
 
 
-def _process_queue_decode(name: str, data: bytes, fatal: bool) -> tuple[str, Optional[int]]:
+def _process_queue_decode(name: str, data: bytes, fatal: bool) -> tuple[str, int | None]:
     """https://encoding.spec.whatwg.org/#concept-encoding-run for a decoder.
 
     Returns the output and, in fatal mode, the offset of the byte being
@@ -765,7 +784,7 @@ def reference_decode(name: str, data: bytes) -> str:
     return _process_queue_decode(name, data, False)[0]
 
 
-def reference_decode_fatal(name: str, data: bytes) -> Optional[str]:
+def reference_decode_fatal(name: str, data: bytes) -> str | None:
     """Process a queue in fatal mode; None when an error is returned."""
     text, error_at = _process_queue_decode(name, data, True)
     return None if error_at is not None else text

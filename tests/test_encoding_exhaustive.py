@@ -1,0 +1,256 @@
+"""Exhaustive checks of urlencoded._encoding against the literal spec transcription.
+
+Each test compares whole tables at once: every scalar value for each encoder,
+every byte and byte pair (and the longer sequences a decoder reads) for each
+decoder. ``tests/reference_encoding.py`` runs the Encoding Standard's
+algorithms step by step over the index files vendored in tests/data/encoding.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pytest
+
+from tests import reference_encoding as ref
+from urlencoded._encoding import (
+    _index_big5,
+    _index_euc_kr,
+    _index_gb18030,
+    _index_iso_2022_jp_katakana,
+    _index_jis0208,
+    _index_jis0212,
+    _single_byte_table,
+    decode,
+    encode_or_fail,
+    get_encoding,
+)
+
+SCALAR_VALUES = [cp for cp in range(0x110000) if not 0xD800 <= cp <= 0xDFFF]
+NON_ASCII = [cp for cp in SCALAR_VALUES if cp >= 0x80]
+
+MULTI_BYTE = ("GBK", "gb18030", "Big5", "EUC-JP", "ISO-2022-JP", "Shift_JIS", "EUC-KR")
+STATELESS_ENCODERS = tuple(n for n in ref.ENCODER_NAMES if n != "ISO-2022-JP")
+
+
+# --- Indexes ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "build"),
+    [
+        ("jis0208", _index_jis0208),
+        ("jis0212", _index_jis0212),
+        ("euc-kr", _index_euc_kr),
+        ("gb18030", _index_gb18030),
+        ("big5", _index_big5),
+    ],
+)
+def test_rebuilt_index_equals_vendored_index(
+    name: str, build: Callable[[], dict[int, int]]
+) -> None:
+    """Each index rebuilt from a stdlib codec plus corrections is the spec's, entry for entry."""
+    assert build() == dict(ref.index(name))
+
+
+def test_katakana_index_from_unicodedata() -> None:
+    """The ISO-2022-JP katakana index derived from NFKC is the spec's index."""
+    assert _index_iso_2022_jp_katakana() == [cp for _, cp in ref.index("iso-2022-jp-katakana")]
+
+
+@pytest.mark.parametrize("name", ref.SINGLE_BYTE_NAMES)
+def test_single_byte_table_equals_index(name: str) -> None:
+    """Each single-byte table built from a stdlib codec plus corrections is the spec's index."""
+    index = dict(ref.index({"ISO-8859-8-I": "iso-8859-8"}.get(name, name.lower())))
+    expected = "".join(map(chr, range(0x80))) + "".join(
+        chr(index[b]) if b in index else "\ufffe" for b in range(0x80)
+    )
+    assert _single_byte_table(name) == expected
+
+
+# --- Encoders --------------------------------------------------------------------------------
+
+
+def _merge(items: list[bytes | int]) -> list[bytes | int]:
+    merged: list[bytes | int] = []
+    run: list[bytes] = []
+    for item in items:
+        if isinstance(item, bytes):
+            run.append(item)
+            continue
+        if run and b"".join(run):
+            merged.append(b"".join(run))
+        run = []
+        merged.append(item)
+    if run and b"".join(run):
+        merged.append(b"".join(run))
+    return merged
+
+
+def _reference_table(name: str) -> list[bytes | int]:
+    """The spec's encoder on each non-ASCII scalar value, each followed by "\\n".
+
+    For a stateless encoder this is one handler call per code point; the output
+    of a non-ASCII code point never contains 0x0A, so the list determines each
+    code point's result.
+    """
+    handler = ref.get_encoder(name)
+    items: list[bytes | int] = []
+    for cp in NON_ASCII:
+        result = handler(ref.IOQueue([]), cp)
+        if isinstance(result, ref.Error):
+            assert result.code_point is not None
+            items.append(result.code_point)
+            items.append(b"\n")
+        else:
+            assert isinstance(result, list)
+            items.append(bytes(result) + b"\n")
+    return _merge(items)
+
+
+INTERLEAVED = "".join(chr(cp) + "\n" for cp in NON_ASCII)
+ASCII = "".join(map(chr, range(0x80)))
+
+
+@pytest.mark.parametrize("name", STATELESS_ENCODERS)
+def test_encoder_every_scalar_value(name: str) -> None:
+    """encode_or_fail gives the spec's bytes or error for every scalar value."""
+    encoding = get_encoding(name)
+    expected = _reference_table(name)
+    assert encode_or_fail(encoding, INTERLEAVED) == expected
+    assert encode_or_fail(encoding, ASCII) == [ASCII.encode("ascii")]
+
+
+@pytest.mark.parametrize(
+    "prefix",
+    ["", "\u00a5", "\u4e9c", "a", "\x0e"],
+    ids=["ASCII", "Roman", "jis0208", "ascii-char", "error"],
+)
+def test_iso_2022_jp_encoder_every_scalar_value_in_each_state(prefix: str) -> None:
+    """The ISO-2022-JP encoder matches the spec on every scalar value, entered from each state."""
+    encoding = get_encoding("ISO-2022-JP")
+    text = "".join(prefix + chr(cp) for cp in SCALAR_VALUES)
+    assert encode_or_fail(encoding, text) == ref.encode_or_fail_loop("ISO-2022-JP", text)
+
+
+def test_iso_2022_jp_encoder_pairs_of_interesting_code_points() -> None:
+    """Every ordered pair from a set covering each state transition matches the spec."""
+    interesting = [
+        *range(0x80), 0xA5, 0x203E, 0x2212, 0xFF0D, 0xFF61, 0xFF9E, 0xFF9F, 0x4E9C,
+        0x3000, 0xE000, 0x20AC, 0x1F600, 0xFFFD, 0x2460,
+    ]  # fmt: skip
+    text = "".join(chr(a) + chr(b) + "\u00a5" for a in interesting for b in interesting)
+    encoding = get_encoding("ISO-2022-JP")
+    assert encode_or_fail(encoding, text) == ref.encode_or_fail_loop("ISO-2022-JP", text)
+
+
+# --- Decoders --------------------------------------------------------------------------------
+
+SINGLE_BYTES = [bytes([b]) for b in range(256)]
+BYTE_PAIRS = [bytes([a, b]) for a in range(256) for b in range(256)]
+
+
+def _check_decoder(name: str, sequences: list[bytes]) -> None:
+    encoding = get_encoding(name)
+    expected = [ref.reference_decode(name, seq) for seq in sequences]
+    actual = [decode(encoding, seq) for seq in sequences]
+    mismatches = [(seq.hex(), a, e) for seq, a, e in zip(sequences, actual, expected) if a != e]
+    assert mismatches == []
+
+
+@pytest.mark.parametrize("name", ref.DECODER_NAMES)
+def test_decoder_every_byte(name: str) -> None:
+    """decode matches the spec's decoder on every one-byte input."""
+    _check_decoder(name, SINGLE_BYTES)
+
+
+@pytest.mark.parametrize(
+    "name", ["UTF-8", "UTF-16BE", "UTF-16LE", *MULTI_BYTE, "replacement", "x-user-defined"]
+)
+def test_decoder_every_byte_pair(name: str) -> None:
+    """decode matches the spec's decoder on every two-byte input."""
+    _check_decoder(name, BYTE_PAIRS)
+
+
+@pytest.mark.parametrize("name", ["windows-1252", "KOI8-U", "windows-1255", "ISO-8859-8-I"])
+def test_single_byte_decoder_pairs(name: str) -> None:
+    """A few single-byte decoders also on every byte pair (errors next to text)."""
+    _check_decoder(name, BYTE_PAIRS)
+
+
+def test_euc_jp_three_byte_sequences() -> None:
+    """EUC-JP matches the spec on 0x8E and 0x8F followed by every byte pair (JIS X 0212)."""
+    _check_decoder("EUC-JP", [bytes([lead]) + pair for lead in (0x8E, 0x8F) for pair in BYTE_PAIRS])
+
+
+def test_gb18030_four_byte_sequences() -> None:
+    """gb18030 matches the spec on every four-byte sequence of the four-byte form."""
+    sequences = [
+        bytes([a, b, c, d])
+        for a in range(0x81, 0xFF)
+        for b in range(0x30, 0x3A)
+        for c in range(0x81, 0xFF)
+        for d in range(0x30, 0x3A)
+    ]
+    # The whole table in one input: each sequence is complete, so the decoder
+    # is back in its initial state after each, and each gives one code point
+    # (or one U+FFFD for a pointer outside the ranges).
+    encoding = get_encoding("gb18030")
+    blob = b"".join(sequences)
+    expected = ref.reference_decode("gb18030", blob)
+    assert decode(encoding, blob) == expected
+    assert len(expected) == len(sequences)
+    # And one at a time (the stdlib fast path on each).
+    mismatches = [
+        seq.hex() for seq, char in zip(sequences, expected) if decode(encoding, seq) != char
+    ]
+    assert mismatches == []
+
+
+def test_gb18030_broken_four_byte_sequences() -> None:
+    """gb18030 restores the right bytes when the third or fourth byte is wrong."""
+    sequences = [bytes([a, b, c]) for a in (0x81, 0x84, 0x90, 0xE3, 0xFE) for b in (0x30, 0x39)
+                 for c in range(256)]  # fmt: skip
+    sequences += [bytes([a, 0x35, c, d]) for a in (0x81, 0x84, 0x90, 0xE3, 0xFE)
+                  for c in (0x81, 0xA0, 0xF4, 0xFE) for d in range(256)]  # fmt: skip
+    _check_decoder("gb18030", sequences)
+    _check_decoder("GBK", sequences)
+
+
+ESCAPES = [b"\x1b(B", b"\x1b(J", b"\x1b(I", b"\x1b$@", b"\x1b$B", b"\x1b(", b"\x1b$", b"\x1b", b""]
+
+
+STATES = (b"", b"\x1b(J", b"\x1b(I", b"\x1b$B", b"\x1b$B\x30")
+# Bytes at every boundary of the ISO-2022-JP decoder's ranges, and the escape bytes.
+EDGE_BYTES = bytes(
+    [0x00, 0x0A, 0x0D, 0x0E, 0x0F, 0x1A, 0x1B, 0x1C, 0x20, 0x21, 0x24, 0x28, 0x30, 0x40, 0x41,
+     0x42, 0x48, 0x49, 0x4A, 0x4B, 0x5B, 0x5C, 0x5D, 0x5F, 0x60, 0x74, 0x7E, 0x7F, 0x80, 0x8E,
+     0xA1, 0xDF, 0xE0, 0xFE, 0xFF]
+)  # fmt: skip
+
+
+def test_iso_2022_jp_every_state_and_byte_pair() -> None:
+    """ISO-2022-JP matches the spec on every byte pair in each decoder state."""
+    _check_decoder("ISO-2022-JP", [state + pair for state in STATES for pair in BYTE_PAIRS])
+
+
+def test_iso_2022_jp_every_state_and_escape() -> None:
+    """ISO-2022-JP matches the spec for each state, then each escape, then boundary bytes."""
+    sequences = [
+        state + escape + bytes([a, b])
+        for state in STATES
+        for escape in ESCAPES
+        for a in EDGE_BYTES
+        for b in EDGE_BYTES
+    ]
+    sequences += [
+        state + escape + bytes([a]) for state in STATES for escape in ESCAPES for a in range(256)
+    ]
+    _check_decoder("ISO-2022-JP", sequences)
+
+
+def test_iso_2022_jp_escape_pairs() -> None:
+    """Every pair of escapes, with and without output between them, matches the spec."""
+    middles = (b"", b"A", b"\x30\x30", b"\x0e")
+    sequences = [a + middle + b for a in ESCAPES for b in ESCAPES for middle in middles]
+    _check_decoder("ISO-2022-JP", sequences)
