@@ -135,6 +135,25 @@ def test_limits_agree_with_parse(
     assert _outcome_of_stream(_chunks(body, cuts), **limits) == expected
 
 
+@given(
+    body=bodies,
+    max_fields=small_limits,
+    max_field_size=small_limits,
+    max_body_size=st.one_of(st.none(), st.integers(min_value=0, max_value=120)),
+)
+def test_one_chunk_strict_with_limits_equals_parse(
+    body: bytes, max_fields: int | None, max_field_size: int | None, max_body_size: int | None
+) -> None:
+    """Fed in one chunk, strict mode with limits raises what parse raises: limits come first."""
+    options: dict[str, object] = {
+        "errors": "strict",
+        "max_fields": max_fields,
+        "max_field_size": max_field_size,
+        "max_body_size": max_body_size,
+    }
+    assert _outcome_of_stream([body], **options) == _outcome_of_parse(body, **options)
+
+
 LEGACY_ENCODINGS = ["shift_jis", "euc-jp", "iso-2022-jp", "gb18030", "big5", "windows-1252"]
 
 

@@ -260,15 +260,16 @@ class IncrementalParser:
         limit = self._max_body_size
         total = self._received + len(body)
         if limit is not None and total > limit:
-            # Scan the bytes up to the limit first, so that a limit hit
-            # earlier in the input wins, as in parse(); then stop.
-            self._scan(body[: limit - self._received])
+            # Check the bytes up to the limit first, so that a limit hit
+            # earlier in the input wins, as in parse(); limits come before
+            # decoding there too, so nothing is decoded. Then stop.
+            self._scan(body[: limit - self._received], decode=False)
             raise BodyTooLarge(
                 "max_body_size", limit, limit, f"at least {total} bytes of input arrived"
             )
         return self._scan(body)
 
-    def _scan(self, body: bytes) -> list[tuple[str, str]]:
+    def _scan(self, body: bytes, decode: bool = True) -> list[tuple[str, str]]:
         base = self._received
         first = body.find(b"&")
         if first == -1:
@@ -283,13 +284,13 @@ class IncrementalParser:
         region_start = self._tail_start
         # Step 1: everything up to the last "&" is whole sequences (the
         # unfinished one now ends at the first "&").
-        region = b"".join((self._tail, memoryview(body)[first:last]))
+        region = b"".join((self._tail, memoryview(body)[first:last])) if decode else b""
         self._tail = bytearray()
         self._tail_start = base + last + 1
         self._tail_equals = -1
         self._grow(body, last + 1, len(body))
         self._received += len(body)
-        return self._decode(region, region_start)
+        return self._decode(region, region_start) if decode else []
 
     def _grow(self, body: bytes, start: int, end: int) -> None:
         """Append ``body[start:end]`` (no "&" in it) to the unfinished sequence."""
