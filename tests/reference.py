@@ -159,10 +159,7 @@ def percent_decode_bytes(data: bytes) -> bytes:
     while index < len(data):
         byte = data[index]
         # Step 2.1.
-        if byte != 0x25:
-            output.append(byte)
-        # Step 2.2: the next two bytes are not both ASCII hex digits.
-        elif not (
+        if byte != 0x25 or not (
             index + 2 < len(data)
             and is_ascii_hex_digit(data[index + 1])
             and is_ascii_hex_digit(data[index + 2])
@@ -209,11 +206,7 @@ def in_path_set(cp: int) -> bool:
 
 
 def in_userinfo_set(cp: int) -> bool:
-    return (
-        in_path_set(cp)
-        or cp in (0x2F, 0x3A, 0x3B, 0x3D, 0x40, 0x7C)
-        or 0x5B <= cp <= 0x5D
-    )
+    return in_path_set(cp) or cp in (0x2F, 0x3A, 0x3B, 0x3D, 0x40, 0x7C) or 0x5B <= cp <= 0x5D
 
 
 def in_component_set(cp: int) -> bool:
@@ -236,9 +229,7 @@ SETS: dict[str, PercentEncodeSetPredicate] = {
 }
 
 
-def utf8_percent_encode(
-    text: str, in_set: PercentEncodeSetPredicate, space_as_plus: bool
-) -> str:
+def utf8_percent_encode(text: str, in_set: PercentEncodeSetPredicate, space_as_plus: bool) -> str:
     """https://url.spec.whatwg.org/#string-percent-encode-after-encoding with UTF-8.
 
     UTF-8 encodes every scalar value, so "encode or fail" never fails and the

@@ -87,7 +87,12 @@ class TestStrict:
         with pytest.raises(urlencoded.DecodeError) as info:
             urlencoded.parse(b"ok=1&name=ab%FFc", errors="strict")
         error = info.value
-        assert (error.offset, error.position, error.data, error.encoding) == (10, 2, b"ab\xffc", "UTF-8")
+        assert (error.offset, error.position, error.data, error.encoding) == (
+            10,
+            2,
+            b"ab\xffc",
+            "UTF-8",
+        )
         assert isinstance(error, ValueError)
         assert "offset 10" in str(error)
 
@@ -143,7 +148,7 @@ class TestLimits:
         assert len(urlencoded.parse(b"a&" * 5000)) == 5000
 
     def test_max_fields(self) -> None:
-        """The field after the limit raises TooManyFields at its offset; empty sequences do not count."""
+        """The field after the limit raises TooManyFields at its offset; empty ones do not count."""
         assert len(urlencoded.parse(b"a&&&b&c", max_fields=3)) == 3
         with pytest.raises(urlencoded.TooManyFields) as info:
             urlencoded.parse(b"a&&&b&c&d", max_fields=3)
@@ -151,7 +156,8 @@ class TestLimits:
         assert (error.limit, error.value, error.offset) == ("max_fields", 3, 8)
         assert isinstance(error, urlencoded.LimitExceeded)
         assert isinstance(error, ValueError)
-        assert "max_fields=3" in str(error) and "offset 8" in str(error)
+        assert "max_fields=3" in str(error)
+        assert "offset 8" in str(error)
 
     def test_max_field_size_counts_name_plus_value(self) -> None:
         """The first "=" is not counted; the byte that passes the limit is the offset."""
@@ -182,14 +188,15 @@ class TestLimits:
     @pytest.mark.parametrize("limit", ["max_fields", "max_field_size", "max_body_size"])
     def test_bad_limit_values(self, limit: str) -> None:
         """A negative limit is a ValueError, a non-int a TypeError."""
+        bad_values: dict[str, Any] = {limit: -1}
         with pytest.raises(ValueError, match=limit):
-            urlencoded.parse(b"a", **{limit: -1})
-        with pytest.raises(TypeError, match=limit):
-            urlencoded.parse(b"a", **{limit: "10"})
-        with pytest.raises(TypeError, match=limit):
-            urlencoded.parse(b"a", **{limit: True})
+            urlencoded.parse(b"a", **bad_values)
+        for wrong_type in ("10", True):
+            bad_values = {limit: wrong_type}
+            with pytest.raises(TypeError, match=limit):
+                urlencoded.parse(b"a", **bad_values)
 
-    @given(form_bodies)
+    @given(data=form_bodies)
     def test_limits_that_hold_change_nothing(self, data: bytes) -> None:
         """Limits set exactly at the input's own counts never raise and change no pair."""
         fields = [s for s in data.split(b"&") if s]
@@ -198,7 +205,7 @@ class TestLimits:
             data, max_fields=len(fields), max_field_size=largest, max_body_size=len(data)
         ) == reference.urlencoded_parse(data)
 
-    @given(form_bodies)
+    @given(data=form_bodies)
     def test_one_below_always_raises(self, data: bytes) -> None:
         """A limit one below what the input needs always raises its exception."""
         fields = [s for s in data.split(b"&") if s]
@@ -230,7 +237,7 @@ class TestSerialize:
 
     def test_iterables_of_pairs(self) -> None:
         """Lists, tuples, generators and pair-like lists are all accepted."""
-        assert urlencoded.serialize((p for p in [("a", "b")])) == "a=b"
+        assert urlencoded.serialize(p for p in [("a", "b")]) == "a=b"
         assert urlencoded.serialize([["a", "b"], ("c", "d")]) == "a=b&c=d"
 
     def test_surrogates_become_replacement_character(self) -> None:
@@ -278,7 +285,10 @@ class TestSerialize:
 class TestPercentFunctions:
     """percent_encode and percent_decode argument checking."""
 
-    @pytest.mark.parametrize(("byte", "error"), [(-1, ValueError), (256, ValueError), ("a", TypeError), (True, TypeError)])
+    @pytest.mark.parametrize(
+        ("byte", "error"),
+        [(-1, ValueError), (256, ValueError), ("a", TypeError), (True, TypeError)],
+    )
     def test_percent_encode_bad(self, byte: Any, error: type[Exception]) -> None:
         """percent_encode takes an int from 0 to 255."""
         with pytest.raises(error):

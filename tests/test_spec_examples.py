@@ -50,12 +50,18 @@ def test_percent_decode_string() -> None:
 
 def test_utf8_percent_encode_code_point_u2261() -> None:
     """UTF-8 percent-encode U+2261 (≡) with the userinfo set gives "%E2%89%A1"."""
-    assert urlencoded.utf8_percent_encode("\u2261", urlencoded.USERINFO_PERCENT_ENCODE_SET) == "%E2%89%A1"
+    assert (
+        urlencoded.utf8_percent_encode("\u2261", urlencoded.USERINFO_PERCENT_ENCODE_SET)
+        == "%E2%89%A1"
+    )
 
 
 def test_utf8_percent_encode_code_point_u203d() -> None:
     """UTF-8 percent-encode U+203D (‽) with the userinfo set gives "%E2%80%BD"."""
-    assert urlencoded.utf8_percent_encode("\u203d", urlencoded.USERINFO_PERCENT_ENCODE_SET) == "%E2%80%BD"
+    assert (
+        urlencoded.utf8_percent_encode("\u203d", urlencoded.USERINFO_PERCENT_ENCODE_SET)
+        == "%E2%80%BD"
+    )
 
 
 def test_utf8_percent_encode_string() -> None:

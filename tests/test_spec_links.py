@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import gzip
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -38,7 +38,7 @@ def _attribute(attributes: str, name: str) -> str | None:
     return match.group(1).strip("\"'") if match else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def spec_ids(file_name: str) -> frozenset[str]:
     source = gzip.decompress((ROOT / "tests/data/spec" / file_name).read_bytes()).decode("utf-8")
     ids = set(re.findall(r"\bid=\"?([^\s>\"]+)", source))

@@ -19,7 +19,11 @@ EXPECTED_FAILURES = {
 
 
 def _cases(name: str) -> list[Any]:
-    return [case for case in json.loads((WPT / name).read_text(encoding="utf-8")) if not isinstance(case, str)]
+    return [
+        case
+        for case in json.loads((WPT / name).read_text(encoding="utf-8"))
+        if not isinstance(case, str)
+    ]
 
 
 def _mark(test_id: str) -> Any:
@@ -74,4 +78,7 @@ def test_percent_encoding_utf8(case: dict[str, Any]) -> None:
         )
         == expected
     )
-    assert urlencoded.utf8_percent_encode(case["input"], urlencoded.FRAGMENT_PERCENT_ENCODE_SET) == expected
+    assert (
+        urlencoded.utf8_percent_encode(case["input"], urlencoded.FRAGMENT_PERCENT_ENCODE_SET)
+        == expected
+    )

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Optional
 
 from ._errors import URLEncodedError
 from ._form import parse, serialize
@@ -32,7 +31,9 @@ def _build_parser() -> argparse.ArgumentParser:
     parse_command.add_argument(
         "data", nargs="?", help="the urlencoded string (default: read bytes from stdin)"
     )
-    parse_command.add_argument("--encoding", default="UTF-8", help="decode with this encoding label")
+    parse_command.add_argument(
+        "--encoding", default="UTF-8", help="decode with this encoding label"
+    )
     parse_command.add_argument(
         "--strict", action="store_true", help="fail on bytes that are invalid in the encoding"
     )
@@ -40,7 +41,9 @@ def _build_parser() -> argparse.ArgumentParser:
         "serialize", help="print a JSON list of pairs or a JSON object as urlencoded"
     )
     serialize_command.add_argument("json", nargs="?", help="the JSON (default: read stdin)")
-    serialize_command.add_argument("--encoding", default="UTF-8", help="encode with this encoding label")
+    serialize_command.add_argument(
+        "--encoding", default="UTF-8", help="encode with this encoding label"
+    )
     return cli
 
 
@@ -67,7 +70,7 @@ def _run(arguments: argparse.Namespace) -> str:
     return serialize(loaded, encoding=arguments.encoding)
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Run the command line with *argv* (default: ``sys.argv[1:]``); return the exit status.
 
     >>> main(["parse", "a=b+c&d"])

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import re
 from binascii import b2a_hex
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import repeat
 from operator import itemgetter
-from typing import Optional, Union
+from typing import Union
 
 from ._encoding import Encoding, decode, get_encoding, get_output_encoding
 from ._errors import BodyTooLarge, DecodeError, FieldTooLarge, TooManyFields, UnknownEncodingError
@@ -42,7 +42,10 @@ __all__ = ["parse", "parse_bytes", "serialize"]
 
 BytesLike = Union[bytes, bytearray, memoryview]
 NameOrValue = Union[str, bytes, bytearray, memoryview]
-Pairs = Union[Iterable[tuple[NameOrValue, NameOrValue]], Mapping[NameOrValue, NameOrValue]]
+# A pair is any 2-item sequence, so lists from JSON serialize too.
+Pairs = Union[
+    Iterable[Sequence[NameOrValue]], Mapping[str, NameOrValue], Mapping[bytes, NameOrValue]
+]
 
 _NON_EMPTY_SEQUENCE = re.compile(rb"[^&]+")
 _VALUE = itemgetter(1)
@@ -60,7 +63,7 @@ def _as_body(data: object, caller: str) -> bytes:
     raise TypeError(f"{caller}() takes bytes or str, not {type(data).__name__}")
 
 
-def _check_limit(name: str, value: object) -> Optional[int]:
+def _check_limit(name: str, value: object) -> int | None:
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool):
@@ -72,9 +75,9 @@ def _check_limit(name: str, value: object) -> Optional[int]:
 
 def check_limits(
     body: bytes,
-    max_fields: Optional[int],
-    max_field_size: Optional[int],
-    max_body_size: Optional[int],
+    max_fields: int | None,
+    max_field_size: int | None,
+    max_body_size: int | None,
 ) -> None:
     """Raise the first limit that a scan of *body* from its start would hit.
 
@@ -87,70 +90,42 @@ def check_limits(
     max_field_size = _check_limit("max_field_size", max_field_size)
     max_body_size = _check_limit("max_body_size", max_body_size)
     # Cheap upper bounds first; the exact scan runs only when one may be hit.
-    body_hit = max_body_size is not None and len(body) > max_body_size
+    body_over = max_body_size is not None and len(body) > max_body_size
     fields_may_hit = max_fields is not None and body.count(b"&") + 1 > max_fields
     size_may_hit = (
         max_field_size is not None
         and len(body) > max_field_size
         and max(map(len, body.split(b"&"))) > max_field_size
     )
-    if not (body_hit or fields_may_hit or size_may_hit):
-        return
-    # The earliest offset at which each limit is noticed; None if never.
-    hits: list[tuple[int, Exception]] = []
-    if body_hit:
-        assert max_body_size is not None
-        hits.append(
-            (
-                max_body_size,
-                BodyTooLarge(
-                    "max_body_size", max_body_size, max_body_size, f"the input is {len(body)} bytes"
-                ),
-            )
-        )
+    # A byte-by-byte scan notices the body limit on reading byte max_body_size.
+    body_hit_at = max_body_size if body_over and max_body_size is not None else len(body) + 1
     if fields_may_hit or size_may_hit:
-        count = 0
-        for match in _NON_EMPTY_SEQUENCE.finditer(body):
+        for count, match in enumerate(_NON_EMPTY_SEQUENCE.finditer(body), start=1):
             start = match.start()
-            if hits and start >= hits[0][0]:
+            if start >= body_hit_at:
                 break
-            count += 1
             if max_fields is not None and count > max_fields:
-                hits.append(
-                    (
-                        start,
-                        TooManyFields(
-                            "max_fields", max_fields, start, f"field {count} starts here"
-                        ),
-                    )
-                )
-                break
+                raise TooManyFields("max_fields", max_fields, start, f"field {count} starts here")
             if max_field_size is not None:
                 sequence = match.group()
                 equals = sequence.find(b"=")
-                # Byte index (in the sequence) at which the size passes the limit.
-                over = max_field_size if equals == -1 or equals > max_field_size else max_field_size + 1
-                if over < len(sequence):
-                    hits.append(
-                        (
-                            start + over,
-                            FieldTooLarge(
-                                "max_field_size",
-                                max_field_size,
-                                start + over,
-                                f"field {count} starting at byte {start} is longer",
-                            ),
-                        )
+                # The index in the sequence of the byte that passes the limit; the
+                # first "=" does not count.
+                over = max_field_size + (0 <= equals <= max_field_size)
+                if over < len(sequence) and start + over < body_hit_at:
+                    raise FieldTooLarge(
+                        "max_field_size",
+                        max_field_size,
+                        start + over,
+                        f"field {count} starting at byte {start} is longer",
                     )
-                    break
-    if hits:
-        hits.sort(key=lambda hit: hit[0])
-        raise hits[0][1]
+    if body_over and max_body_size is not None:
+        raise BodyTooLarge(
+            "max_body_size", max_body_size, max_body_size, f"the input is {len(body)} bytes"
+        )
 
 
-def _decode_field(
-    encoding: Encoding, data: bytes, strict: bool, offset: int
-) -> str:
+def _decode_field(encoding: Encoding, data: bytes, strict: bool, offset: int) -> str:
     """Decode one percent-decoded name or value; *offset* locates it for errors."""
     if encoding.name == "UTF-8":
         # https://encoding.spec.whatwg.org/#utf-8-decode-without-bom
@@ -187,7 +162,7 @@ def _split_fields(body: bytes) -> list[tuple[bytes, bytes, int, int]]:
     return fields
 
 
-def _charset_field_encoding(fields: list[tuple[bytes, bytes, int, int]]) -> Optional[Encoding]:
+def _charset_field_encoding(fields: list[tuple[bytes, bytes, int, int]]) -> Encoding | None:
     """The encoding named by the first ``_charset_`` field that holds a known label."""
     for name, value, _, _ in fields:
         if name == _CHARSET_FIELD:
@@ -211,9 +186,9 @@ def parse(
     errors: str = "replace",
     isindex: bool = False,
     use_charset_field: bool = False,
-    max_fields: Optional[int] = None,
-    max_field_size: Optional[int] = None,
-    max_body_size: Optional[int] = None,
+    max_fields: int | None = None,
+    max_field_size: int | None = None,
+    max_body_size: int | None = None,
 ) -> list[tuple[str, str]]:
     """Parse application/x-www-form-urlencoded bytes or text into (name, value) pairs.
 
@@ -350,9 +325,9 @@ def parse_bytes(
     data: BytesLike | str,
     *,
     isindex: bool = False,
-    max_fields: Optional[int] = None,
-    max_field_size: Optional[int] = None,
-    max_body_size: Optional[int] = None,
+    max_fields: int | None = None,
+    max_field_size: int | None = None,
+    max_body_size: int | None = None,
 ) -> list[tuple[bytes, bytes]]:
     """Parse into percent-decoded ``(bytes, bytes)`` pairs, decoding no text.
 
@@ -410,9 +385,7 @@ def _pairs_list(pairs: object) -> list[object]:
     return list(pairs)
 
 
-def _serialize_item(
-    item: object, index: int, encoding: Encoding
-) -> str:
+def _serialize_item(item: object, index: int, encoding: Encoding) -> str:
     if isinstance(item, (str, bytes, bytearray, memoryview)) or not isinstance(item, Iterable):
         raise TypeError(
             f"serialize() pair {index} must be a (name, value) pair, not {type(item).__name__}"
@@ -434,7 +407,9 @@ def _serialize_item(
         elif isinstance(part, (bytes, bytearray, memoryview)):
             # Already-encoded bytes are percent-encoded as they are.
             encoded.append(
-                _escape(bytes(part).decode("latin-1"), URLENCODED_PERCENT_ENCODE_SET, "latin-1", True)
+                _escape(
+                    bytes(part).decode("latin-1"), URLENCODED_PERCENT_ENCODE_SET, "latin-1", True
+                )
             )
         else:
             raise TypeError(

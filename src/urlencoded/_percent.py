@@ -68,10 +68,8 @@ _SWAP_PERCENT_EQUALS = bytes.maketrans(b"%=", b"=%")
 _PERCENT_TO_EQUALS = bytes.maketrans(b"%", b"=")
 # For a form body: "%" to "=", "+" to space and "=" to a marker byte absent
 # from the body, so that a decoded "=" (from %3D) is not taken for the separator.
-_FORM_MARKERS = [bytes([byte]) for byte in range(0x00, 0x09)]
-_FORM_TABLES = {
-    marker: bytes.maketrans(b"%=+", b"=" + marker + b" ") for marker in _FORM_MARKERS
-}
+_FORM_MARKERS = [bytes([byte]) for byte in range(0x09)]
+_FORM_TABLES = {marker: bytes.maketrans(b"%=+", b"=" + marker + b" ") for marker in _FORM_MARKERS}
 
 
 def percent_decode_bytes(data: bytes) -> bytes:
@@ -172,7 +170,9 @@ def utf8_encode(text: str) -> bytes:
         return to_usv_string(text).encode("utf-8")
 
 
-def _escape(text: str, percent_encode_set: PercentEncodeSet, codec: str, space_as_plus: bool) -> str:
+def _escape(
+    text: str, percent_encode_set: PercentEncodeSet, codec: str, space_as_plus: bool
+) -> str:
     """Percent-encode *text* after encoding it with *codec*, one run at a time.
 
     *text* is either a scalar value string and *codec* ``"utf-8"``, or bytes
@@ -205,9 +205,8 @@ def percent_encode_bytes(data: bytes, percent_encode_set: PercentEncodeSet) -> s
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError(f"percent_encode_bytes() takes bytes, not {type(data).__name__}")
     if not isinstance(percent_encode_set, PercentEncodeSet):
-        raise TypeError(
-            f"percent_encode_set must be a PercentEncodeSet, not {type(percent_encode_set).__name__}"
-        )
+        kind = type(percent_encode_set).__name__
+        raise TypeError(f"percent_encode_set must be a PercentEncodeSet, not {kind}")
     space_as_plus = percent_encode_set == URLENCODED_PERCENT_ENCODE_SET
     return _escape(bytes(data).decode("latin-1"), percent_encode_set, "latin-1", space_as_plus)
 
@@ -227,7 +226,9 @@ def _encode_after_encoding(
             # Step 7.4: "%26%23", the code point in decimal, "%3B", whatever the set.
             output.append(f"%26%23{item}%3B")
         else:
-            output.append(_escape(item.decode("latin-1"), percent_encode_set, "latin-1", space_as_plus))
+            output.append(
+                _escape(item.decode("latin-1"), percent_encode_set, "latin-1", space_as_plus)
+            )
     return "".join(output)
 
 

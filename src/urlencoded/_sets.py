@@ -80,12 +80,16 @@ class PercentEncodeSet:
     def __contains__(self, code_point: object) -> bool:
         if isinstance(code_point, str):
             if len(code_point) != 1:
-                raise TypeError(f"expected a single code point, got a str of length {len(code_point)}")
+                raise TypeError(
+                    f"expected a single code point, got a str of length {len(code_point)}"
+                )
             value = ord(code_point)
         elif isinstance(code_point, int) and not isinstance(code_point, bool):
             value = code_point
         else:
-            raise TypeError(f"expected a str of length 1 or an int, not {type(code_point).__name__}")
+            raise TypeError(
+                f"expected a str of length 1 or an int, not {type(code_point).__name__}"
+            )
         return value >= 0x80 or value in self._ascii
 
     def add(self, *code_points: CodePoints) -> PercentEncodeSet:
