@@ -38,7 +38,9 @@ from ._sets import (
 )
 
 # --- encodings (_encoding.py) ---
-from ._encoding import Encoding, get_encoding, get_output_encoding
+from ._encoding import UTF_8, Encoding, get_encoding, get_output_encoding
+from ._errors import ProbeError
+from ._legacy import detect_probe_encoding, parse_with_probe
 
 # --- end encodings ---
 
@@ -92,6 +94,11 @@ __all__ = [
     "utf8_percent_encode",
     "PercentEncodeSet",
     # --- more exports: each section adds its names here, sorted within its block ---
+    # encodings
+    "UTF_8",
+    "ProbeError",
+    "detect_probe_encoding",
+    "parse_with_probe",
     # URLSearchParams
     "URLSearchParams",
     "query_params",

@@ -17,6 +17,7 @@ __all__ = [
     "DecodeError",
     "FieldTooLarge",
     "LimitExceeded",
+    "ProbeError",
     "TooManyFields",
     "URLEncodedError",
     "UnknownEncodingError",
@@ -174,3 +175,31 @@ class ClientDisconnected(URLEncodedError, ConnectionError):
 
     def __reduce__(self) -> tuple[type[ClientDisconnected], tuple[int, int | None]]:
         return (type(self), (self.received, self.expected))
+
+
+class ProbeError(URLEncodedError, ValueError):
+    """A probe field does not single out one encoding.
+
+    Raised by :func:`urlencoded.detect_probe_encoding` and
+    :func:`urlencoded.parse_with_probe`. :attr:`field` and :attr:`text` are
+    the probe field's name and known value, :attr:`candidates` the output
+    encodings tried, and :attr:`matches` those whose encoding of the probe was
+    found in the body: empty when none matched (or the field is missing), two
+    or more when several matched and decode the body differently.
+
+    .. versionadded:: 1.0
+    """
+
+    def __init__(
+        self, field: str, text: str, candidates: tuple[object, ...], matches: tuple[object, ...]
+    ) -> None:
+        self.field = field
+        self.text = text
+        self.candidates = candidates
+        self.matches = matches
+        names = ", ".join(getattr(c, "name", repr(c)) for c in (matches or candidates))
+        if matches:
+            message = f"probe field {field!r} = {text!r} matches several encodings: {names}"
+        else:
+            message = f"probe field {field!r} = {text!r} matches none of: {names}"
+        super().__init__(message)

@@ -1,0 +1,128 @@
+"""Reading forms from pages that were not UTF-8: the hidden-field probe.
+
+Before the URL Standard settled on UTF-8, a form was submitted in the encoding
+of the page that held it (or its ``accept-charset``), and nothing in the body
+says which. Servers guessed. One reliable old trick is the *probe field*: the
+form carries a hidden input whose value is known in advance, say
+``<input type=hidden name=dot value="・">``; the server encodes that value in
+each encoding the page might have used, and the one whose bytes match what
+arrived is the encoding of the whole submission.
+
+:func:`detect_probe_encoding` does the comparison, exactly as a browser would
+have produced the bytes: "encode" with the "html" error mode (a character the
+encoding lacks becomes ``&#N;``), through the output encoding of each
+candidate. :func:`parse_with_probe` then decodes every field with the winner.
+Both refuse to guess: no match, several matches that decode differently, or
+a missing probe field raise :class:`~urlencoded.ProbeError`.
+
+The other legacy rules, ``_charset_`` and isindex, are keyword arguments of
+:func:`urlencoded.parse`. UTF-8 is the only conforming choice for new forms
+(https://url.spec.whatwg.org/#application/x-www-form-urlencoded); these are for
+reading what old pages still send.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ._encoding import Encoding, encode_or_fail, get_encoding, get_output_encoding
+from ._errors import ProbeError
+from ._form import parse, parse_bytes
+
+__all__ = ["detect_probe_encoding", "parse_with_probe"]
+
+
+def _html_encode(encoding: Encoding, text: str) -> bytes:
+    """https://encoding.spec.whatwg.org/#encode: errors become ``&#N;`` ("html" mode)."""
+    items = encode_or_fail(encoding, text)
+    return b"".join(item if isinstance(item, bytes) else b"&#%d;" % item for item in items)
+
+
+def detect_probe_encoding(
+    data: bytes | str,
+    field: str,
+    text: str,
+    candidates: Iterable[str | Encoding],
+) -> Encoding:
+    """Choose the encoding of a form submission from a probe field's known value.
+
+    The page's form held a field named ``field`` with the value ``text``. For
+    each candidate, its output encoding
+    (https://encoding.spec.whatwg.org/#get-an-output-encoding) encodes the name
+    and the value as a browser submitting the form would
+    (https://encoding.spec.whatwg.org/#encode, "html" error mode); the
+    candidate matches when the body holds a field with exactly those bytes.
+    Candidates whose output encodings decode the whole body to the same pairs
+    count as one.
+
+    :param data: the body or query, as bytes (str is UTF-8 encoded first).
+    :param field: the probe field's name.
+    :param text: the value the probe field is known to hold.
+    :param candidates: encoding labels or :class:`Encoding` objects to try, in
+        order of preference.
+    :returns: the first matching candidate's output encoding.
+    :raises ProbeError: if no candidate matches (``matches`` is empty), or
+        several match and decode the body differently (``matches`` lists them).
+    :raises UnknownEncodingError: for an unknown label among ``candidates``.
+    :raises TypeError: for arguments of the wrong type.
+
+    >>> detect_probe_encoding(b"dot=%81E&q=%93%FA%96%7B", "dot", "・", ["utf-8", "euc-jp", "sjis"])
+    <Encoding 'Shift_JIS'>
+
+    .. versionadded:: 1.0
+    """
+    if not isinstance(field, str) or not isinstance(text, str):
+        raise TypeError("field and text must be str")
+    if isinstance(candidates, (str, Encoding)):
+        raise TypeError("candidates must be an iterable of labels or Encoding objects")
+    outputs: list[Encoding] = []
+    for candidate in candidates:
+        output = get_output_encoding(get_encoding(candidate))
+        if output not in outputs:
+            outputs.append(output)
+    if not outputs:
+        raise ValueError("no candidate encodings given")
+    pairs = parse_bytes(data)
+    submitted = set(pairs)
+    matches = [
+        encoding
+        for encoding in outputs
+        if (_html_encode(encoding, field), _html_encode(encoding, text)) in submitted
+    ]
+    if not matches:
+        raise ProbeError(field, text, tuple(outputs), ())
+    # Several matches that read the body the same way are one answer.
+    first = matches[0]
+    decoded = parse(data, encoding=first)
+    distinct = [first] + [m for m in matches[1:] if parse(data, encoding=m) != decoded]
+    if len(distinct) > 1:
+        raise ProbeError(field, text, tuple(outputs), tuple(matches))
+    return first
+
+
+def parse_with_probe(
+    data: bytes | str,
+    field: str,
+    text: str,
+    candidates: Iterable[str | Encoding],
+) -> tuple[Encoding, list[tuple[str, str]]]:
+    """Parse a form submission in the encoding its probe field reveals.
+
+    Runs :func:`detect_probe_encoding`, then the urlencoded parser
+    (https://url.spec.whatwg.org/#concept-urlencoded-parser) decoding every
+    name and value with the chosen encoding's decoder (replacement mode).
+
+    :param data: the body or query, as bytes (str is UTF-8 encoded first).
+    :param field: the probe field's name.
+    :param text: the value the probe field is known to hold.
+    :param candidates: encoding labels or :class:`Encoding` objects to try.
+    :returns: the chosen encoding and the decoded pairs (the probe field included).
+    :raises ProbeError: as for :func:`detect_probe_encoding`.
+
+    >>> parse_with_probe(b"dot=%A1%A6&q=%C6%FC%CB%DC", "dot", "・", ["sjis", "euc-jp"])
+    (<Encoding 'EUC-JP'>, [('dot', '・'), ('q', '日本')])
+
+    .. versionadded:: 1.0
+    """
+    encoding = detect_probe_encoding(data, field, text, candidates)
+    return encoding, parse(data, encoding=encoding)
