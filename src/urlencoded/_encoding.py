@@ -43,7 +43,7 @@ import contextlib
 import re
 import unicodedata
 from functools import cache
-from typing import Callable, NoReturn, Union
+from typing import Any, Callable, NoReturn, Union
 
 from ._errors import UnknownEncodingError
 from ._labels import LABELS, NAME_LABELS, NAMES
@@ -1452,13 +1452,17 @@ def _stdlib_decoder(
 
 def _charmap_decoder(table: str) -> Callable[[bytes, _Sink], None]:
     # https://encoding.spec.whatwg.org/#single-byte-decoder over a corrected table.
+    # (charmap_decode takes a 256-character str as its table, as the stdlib's own
+    # single-byte codecs do; typeshed only lists the dict and EncodingMap forms.)
+    mapping: Any = table
+
     def run(data: bytes, sink: _Sink) -> None:
         try:
-            sink.parts.append(codecs.charmap_decode(data, "strict", table)[0])
+            sink.parts.append(codecs.charmap_decode(data, "strict", mapping)[0])
         except UnicodeDecodeError as error:
             if sink.fatal:
                 sink.error(error.start, error.start + 1, "byte not in the index")
-            sink.parts.append(codecs.charmap_decode(data, "replace", table)[0])
+            sink.parts.append(codecs.charmap_decode(data, "replace", mapping)[0])
 
     return run
 
@@ -1521,7 +1525,7 @@ def _decoder(name: str) -> Callable[[bytes, _Sink], None]:
 
 
 # https://encoding.spec.whatwg.org/#decode (without BOM sniffing)
-def decode(encoding: Encoding, data: bytes, *, fatal: bool = False) -> str:
+def decode(encoding: Encoding, data: bytes | bytearray | memoryview, *, fatal: bool = False) -> str:
     """Run ``encoding``'s decoder over all of ``data``.
 
     https://encoding.spec.whatwg.org/#concept-encoding-run with the encoding's

@@ -1,0 +1,344 @@
+"""Tests of the Encoding Standard module: labels, Encoding objects, encoders and decoders.
+
+The exhaustive table comparisons live in test_encoding_exhaustive.py; this file
+holds the API contract, the issue's named examples, and hypothesis properties
+against the literal transcription in reference_encoding.py.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import urlencoded
+from tests import reference_encoding as ref
+from urlencoded import UTF_8, Encoding, UnknownEncodingError, get_encoding, get_output_encoding
+from urlencoded._encoding import decode, encode_or_fail
+
+ALL_LABELS = ref.labels()
+ASCII_WHITESPACE = "\t\n\f\r "
+
+
+# --- Labels -----------------------------------------------------------------------------------
+
+
+def test_every_label_resolves() -> None:
+    """Every label in encodings.json gets its encoding, whatever the ASCII case and whitespace."""
+    for label, name in ALL_LABELS.items():
+        assert get_encoding(label).name == name
+        assert get_encoding(label.upper()).name == name
+        assert get_encoding(ASCII_WHITESPACE + label.title() + ASCII_WHITESPACE).name == name
+
+
+def test_every_encoding_has_its_labels() -> None:
+    """Encoding.labels lists exactly the labels that name it, and its lowercased name is one."""
+    for name in set(ALL_LABELS.values()):
+        encoding = Encoding(name)
+        assert set(encoding.labels) == {k for k, v in ALL_LABELS.items() if v == name}
+        assert name.lower() in encoding.labels
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "",
+        "utf-7",
+        "utf8\x0b",  # U+000B is not ASCII whitespace
+        "\u00a0utf-8",  # nor is U+00A0
+        "utf\u20138",
+        "u\u0307tf-8",
+        "\u212aoi8-r",  # U+212A KELVIN SIGN lowercases to "k" but is not ASCII
+        "latin-1",
+        "windows-1252\x00",
+        "iso-2022-jp-2",
+    ],
+)
+def test_unknown_labels(label: str) -> None:
+    """Labels outside the table raise UnknownEncodingError, a LookupError naming the label."""
+    with pytest.raises(UnknownEncodingError) as info:
+        get_encoding(label)
+    assert isinstance(info.value, LookupError)
+    assert info.value.label == label
+    assert repr(label) in str(info.value)
+
+
+def test_trailing_whitespace_is_stripped() -> None:
+    """ "get an encoding" strips leading and trailing ASCII whitespace only."""
+    assert get_encoding("x-user-defined ").name == "x-user-defined"
+    with pytest.raises(UnknownEncodingError):
+        get_encoding("utf -8")
+
+
+@pytest.mark.parametrize("bad", [None, b"utf-8", 8, ["utf-8"]])
+def test_get_encoding_type_errors(bad: object) -> None:
+    """Non-str labels raise TypeError."""
+    with pytest.raises(TypeError):
+        get_encoding(bad)  # type: ignore[arg-type]
+
+
+def test_generated_labels_are_current() -> None:
+    """_labels.py holds exactly the labels of the vendored encodings.json."""
+    from urlencoded._labels import LABELS, NAMES
+
+    assert ALL_LABELS == LABELS
+    assert list(NAMES) == list(dict.fromkeys(ALL_LABELS.values()))
+    assert len(NAMES) == 40
+
+
+# --- Encoding objects -------------------------------------------------------------------------
+
+
+def test_encoding_object_contract() -> None:
+    """Encoding objects are singletons, hashable, immutable, pickle by name, and repr usefully."""
+    sjis = get_encoding("sjis")
+    assert sjis is Encoding("Shift_JIS") is get_encoding(sjis)
+    assert sjis == get_encoding("ms_kanji")
+    assert sjis != get_encoding("euc-jp")
+    assert sjis != "Shift_JIS"
+    assert len({sjis, get_encoding("shift_jis"), UTF_8}) == 2
+    assert repr(sjis) == "<Encoding 'Shift_JIS'>"
+    assert pickle.loads(pickle.dumps(sjis)) is sjis
+    assert copy.deepcopy(sjis) is sjis
+    with pytest.raises(AttributeError):
+        sjis.name = "UTF-8"
+    with pytest.raises(AttributeError):
+        del sjis.name
+    with pytest.raises(AttributeError):
+        sjis.extra = 1
+    assert UTF_8.name == "UTF-8"
+
+
+def test_encoding_constructor_takes_names_only() -> None:
+    """Encoding(name) wants the exact WHATWG name; labels go through get_encoding."""
+    with pytest.raises(UnknownEncodingError):
+        Encoding("sjis")
+    with pytest.raises(TypeError):
+        Encoding(1)  # type: ignore[arg-type]
+
+
+def test_public_names() -> None:
+    """The encoding API is exported from the package."""
+    for name in ("Encoding", "UTF_8", "get_encoding", "get_output_encoding", "ProbeError"):
+        assert name in urlencoded.__all__
+        assert hasattr(urlencoded, name)
+
+
+# --- Output encodings -------------------------------------------------------------------------
+
+
+def test_get_output_encoding() -> None:
+    """replacement and UTF-16BE/LE become UTF-8; everything else stays (get an output encoding)."""
+    for name in set(ALL_LABELS.values()):
+        expected = "UTF-8" if name in ("replacement", "UTF-16BE", "UTF-16LE") else name
+        assert get_output_encoding(name).name == expected
+        assert get_output_encoding(Encoding(name)).name == expected
+    assert get_output_encoding("csiso2022kr") is UTF_8  # a replacement label
+    with pytest.raises(UnknownEncodingError):
+        get_output_encoding("nope")
+
+
+# --- Encoders: the named examples -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("label", "text", "expected"),
+    [
+        ("windows-1252", "\u0081", [b"\x81"]),
+        ("windows-1252", "€\u0081\u008d\u008f\u0090\u009d", [b"\x80\x81\x8d\x8f\x90\x9d"]),
+        ("gbk", "€", [b"\x80"]),
+        ("gb18030", "€", [b"\xa2\xe3"]),
+        ("gbk", "\U0001f600", [0x1F600]),
+        ("gb18030", "\U0001f600", [b"\x949\xfc6"]),
+        ("gb18030", "\ue5e5", [0xE5E5]),
+        ("gbk", "\ue5e5", [0xE5E5]),
+        ("gb18030", "\ue7c7", [b"\x815\xf47"]),
+        ("gb18030", "\u1e3f", [b"\xa8\xbc"]),
+        ("euc-kr", "\uac02", [b"\x81\x41"]),
+        ("koi8-u", "Ўў", [b"\xbe\xae"]),
+        ("shift_jis", "①", [b"\x87\x40"]),
+        ("shift_jis", "¥‾\u2212\u0080", [b"\x5c\x7e\x81\x7c\x80"]),
+        ("shift_jis", "\u2170", [b"\xfa\x40"]),  # IBM extension, not the NEC-selected copy
+        ("euc-jp", "\u2170", [b"\xfc\xf1"]),  # EUC-JP takes the first pointer
+        ("euc-jp", "ｱ¥", [b"\x8e\xb1\x5c"]),
+        ("euc-jp", "\u4e28", [b"\xf9\xad"]),  # NEC-selected IBM extension row 89
+        ("big5", "\u00c0", [0xC0]),  # HKSCS: pointer below 0xA1 lead
+        ("big5", "\u2550\u5341", [b"\xf9\xf9\xa4\x51"]),  # the *last* pointer
+        ("big5", "\u2027", [b"\xa1\x45"]),
+        ("x-user-defined", "a\uf780\uf7ff\x80", [b"a\x80\xff", 0x80]),
+        ("iso-2022-jp", "ｱ", [b"\x1b$B%\x22\x1b(B"]),
+        ("iso-2022-jp", "\x0e\x0f\x1b", [0xFFFD, 0xFFFD, 0xFFFD]),
+        ("iso-2022-jp", "¥\x1b", [b"\x1b(J\\", 0xFFFD, b"\x1b(B"]),
+        ("iso-2022-jp", "亜\x1b", [b"\x1b$B0!\x1b(B", 0xFFFD]),
+        ("iso-2022-jp", "亜€亜", [b"\x1b$B0!\x1b(B", 0x20AC, b"\x1b$B0!\x1b(B"]),
+        ("iso-2022-jp", "¥€\\", [b"\x1b(J\\", 0x20AC, b"\x1b(B\\"]),
+        ("utf-8", "\ud800a", [b"\xef\xbf\xbda"]),
+        ("utf-8", "", []),
+    ],
+)
+def test_encode_or_fail_examples(label: str, text: str, expected: list[bytes | int]) -> None:
+    """The issue's examples, where the stdlib codecs differ from the Encoding Standard."""
+    assert encode_or_fail(get_encoding(label), text) == expected
+
+
+def test_big5hkscs_characters_refused() -> None:
+    """The Big5 encoder refuses what big5hkscs writes with a lead byte below 0xA1."""
+    hkscs = [chr(cp) for p, cp in ref.index("big5") if p < (0xA1 - 0x81) * 157]
+    big5 = get_encoding("big5")
+    for char in hkscs[:500]:
+        result = encode_or_fail(big5, char)
+        assert result == [ord(char)] or result[0][0] >= 0xA1  # type: ignore[index]
+
+
+def test_encoder_rejects_wrong_input() -> None:
+    """encode_or_fail wants an Encoding with an encoder and a str."""
+    with pytest.raises(TypeError):
+        encode_or_fail("utf-8", "a")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        encode_or_fail(UTF_8, b"a")  # type: ignore[arg-type]
+    for name in ("replacement", "UTF-16BE", "UTF-16LE"):
+        with pytest.raises(ValueError, match="no encoder"):
+            encode_or_fail(Encoding(name), "a")
+
+
+# --- Encoders: properties ---------------------------------------------------------------------
+
+ENCODER_NAMES = ref.ENCODER_NAMES
+# Text that exercises every encoder: ASCII (with the ISO-2022-JP controls), the
+# code points the encoders special-case, CJK, PUA and astral.
+interesting_chars = st.one_of(
+    st.characters(max_codepoint=0x7F),
+    st.sampled_from("¥‾\u2212\uff0d\u20ac\ue5e5\ue7c7\u1e3f\u2550\u5341ｱﾞﾟ①\u2170\uf780\uf7ff"),
+    st.characters(min_codepoint=0x80, max_codepoint=0x3000),
+    st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF),
+    st.characters(min_codepoint=0xE000, max_codepoint=0xFFFF),
+    st.characters(min_codepoint=0x10000),
+)
+
+
+@given(st.sampled_from(ENCODER_NAMES), st.text(interesting_chars, max_size=40))
+def test_encoder_matches_reference_on_random_text(name: str, text: str) -> None:
+    """encode_or_fail equals the literal "encode or fail" loop on random text."""
+    assert encode_or_fail(Encoding(name), text) == ref.encode_or_fail_loop(name, text)
+
+
+@given(st.sampled_from(ENCODER_NAMES), st.text(interesting_chars, max_size=40))
+def test_encoder_output_shape(name: str, text: str) -> None:
+    """Byte runs are never empty nor adjacent; errors are never ASCII code points."""
+    result = encode_or_fail(Encoding(name), text)
+    for previous, item in zip([None, *result], result):
+        if isinstance(item, bytes):
+            assert item
+            assert not isinstance(previous, bytes)
+        else:
+            assert item >= 0x80 or (name == "ISO-2022-JP" and item == 0xFFFD)
+
+
+# --- Decoders ---------------------------------------------------------------------------------
+
+DECODER_NAMES = ref.DECODER_NAMES
+# Bytes that hit every decoder's interesting ranges.
+interesting_bytes = st.one_of(
+    st.integers(0, 255),
+    st.sampled_from(
+        [0x00, 0x0E, 0x0F, 0x1B, 0x24, 0x28, 0x30, 0x35, 0x39, 0x40, 0x42, 0x49, 0x4A, 0x5C,
+         0x7E, 0x7F, 0x80, 0x81, 0x8E, 0x8F, 0xA0, 0xA1, 0xD8, 0xDC, 0xDF, 0xE0, 0xED, 0xF0,
+         0xF4, 0xFC, 0xFD, 0xFE, 0xFF]
+    ),
+)  # fmt: skip
+
+
+@given(st.sampled_from(DECODER_NAMES), st.lists(interesting_bytes, max_size=24).map(bytes))
+def test_decoder_matches_reference_on_random_bytes(name: str, data: bytes) -> None:
+    """decode equals the literal decoder in replacement mode, on any bytes."""
+    assert decode(Encoding(name), data) == ref.reference_decode(name, data)
+
+
+def _longest_error_free_prefix(name: str, data: bytes) -> int:
+    return max(
+        k for k in range(len(data) + 1) if ref.reference_decode_fatal(name, data[:k]) is not None
+    )
+
+
+@given(st.sampled_from(DECODER_NAMES), st.lists(interesting_bytes, max_size=10).map(bytes))
+def test_fatal_mode(name: str, data: bytes) -> None:
+    """Fatal mode raises exactly when the spec's decoder errors, at the first bad sequence."""
+    encoding = Encoding(name)
+    expected = ref.reference_decode_fatal(name, data)
+    if expected is not None:
+        assert decode(encoding, data, fatal=True) == expected
+        return
+    with pytest.raises(UnicodeDecodeError) as info:
+        decode(encoding, data, fatal=True)
+    error = info.value
+    assert error.encoding == name
+    assert error.object == data
+    assert error.start == _longest_error_free_prefix(name, data)
+    assert error.start < error.end <= len(data)
+
+
+def test_decode_keeps_byte_order_marks() -> None:
+    """No BOM sniffing or stripping: a leading BOM is U+FEFF."""
+    assert decode(UTF_8, b"\xef\xbb\xbfa") == "\ufeffa"
+    assert decode(Encoding("UTF-16LE"), b"\xff\xfea\x00") == "\ufeffa"
+    assert decode(Encoding("UTF-16BE"), b"\xff\xfe\x00a") == "\ufffe" + "a"
+    assert decode(Encoding("windows-1252"), b"\xef\xbb\xbf") == "ï»¿"
+
+
+@pytest.mark.parametrize(
+    ("label", "data", "expected"),
+    [
+        ("replacement", b"", ""),
+        ("replacement", b"abc", "\ufffd"),
+        ("x-user-defined", b"a\x80\xff", "a\uf780\uf7ff"),
+        ("shift_jis", b"\x82\xa0\x82", "あ\ufffd"),
+        ("shift_jis", b"\x81 ", "\ufffd "),  # an ASCII trail byte is read again
+        ("shift_jis", b"\xf0\x40", "\ue000"),  # EUDC
+        ("shift_jis", b"\xa0\xfd", "\ufffd\ufffd"),
+        ("euc-jp", b"\x8f\xa2\xb7", "\uff5e"),
+        ("euc-jp", b"\xa1\xc1", "\uff5e"),
+        ("gb18030", b"\xa3\xa0\x80", "\u3000\u20ac"),
+        ("gb18030", b"\x81\x35\xf4\x37", "\ue7c7"),
+        ("gb18030", b"\x81\x30\x81", "\ufffd"),  # one error at end-of-queue
+        ("gb18030", b"\x81\x30\x81 ", "\ufffd0\ufffd "),  # « second, byte » restored
+        ("gbk", b"\x84\x31\xa4\x39", "\uffff"),
+        ("big5", b"\x88\x62\x88\x64", "\u00ca\u0304\u00ca\u030c"),
+        ("big5", b"\xa1\x45\x87\x40", "\u2027\u43f0"),
+        ("euc-kr", b"\x81\x41", "\uac02"),
+        ("iso-2022-jp", b"\x1b(J\\~\x1b(B\\", "¥‾\\"),
+        ("iso-2022-jp", b"\x1b(B\x1b(J", "\ufffd"),
+        ("iso-2022-jp", b"\x1b$B0!", "亜"),
+        ("iso-2022-jp", b"\x1b(I1", "ｱ"),
+        ("koi8-u", b"\xae\xbe", "ўЎ"),
+        ("windows-1255", b"\xca", "\u05ba"),
+    ],
+)
+def test_decode_examples(label: str, data: bytes, expected: str) -> None:
+    """Decoding examples where a stdlib codec alone would differ from the spec."""
+    assert decode(get_encoding(label), data) == expected
+
+
+def test_decode_accepts_bytes_like_and_rejects_others() -> None:
+    """bytearray and memoryview are accepted; str and ints are not."""
+    sjis = get_encoding("shift_jis")
+    assert decode(sjis, bytearray(b"\x82\xa0")) == decode(sjis, memoryview(b"\x82\xa0")) == "あ"
+    with pytest.raises(TypeError):
+        decode(sjis, "abc")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        decode("shift_jis", b"abc")  # type: ignore[arg-type]
+
+
+def test_long_input_fast_and_slow_paths_agree() -> None:
+    """A long clean input (stdlib path) and the same with one error (transcription) agree."""
+    text = "日本語のテキスト、ｶﾀｶﾅ、①②③ and ASCII. " * 2000
+    for label in ("shift_jis", "euc-jp", "iso-2022-jp", "gb18030", "big5", "euc-kr"):
+        encoding = get_encoding(label)
+        data = b"".join(
+            item if isinstance(item, bytes) else b"?" for item in encode_or_fail(encoding, text)
+        )
+        decoded = decode(encoding, data)
+        assert decode(encoding, data + b"\xff") == decoded + "\ufffd"
+        assert ref.reference_decode(encoding.name, data[:3000]) == decode(encoding, data[:3000])
