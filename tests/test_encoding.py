@@ -342,3 +342,16 @@ def test_long_input_fast_and_slow_paths_agree() -> None:
         decoded = decode(encoding, data)
         assert decode(encoding, data + b"\xff") == decoded + "\ufffd"
         assert ref.reference_decode(encoding.name, data[:3000]) == decode(encoding, data[:3000])
+
+
+def test_docs_list_every_encoding_and_label() -> None:
+    """docs/encodings.rst has a row for every encoding, with all its labels."""
+    from pathlib import Path
+
+    page = (Path(__file__).parent.parent / "docs" / "encodings.rst").read_text("utf-8")
+    table = page.split(".. list-table::", 1)[1].split("Corrections to the stdlib codecs", 1)[0]
+    rows = table.split("   * - ")[2:]
+    assert [row.split("\n", 1)[0] for row in rows] == list(dict.fromkeys(ALL_LABELS.values()))
+    for row in rows:
+        name = row.split("\n", 1)[0]
+        assert set(Encoding(name).labels) <= {part.strip("`, ") for part in row.split()}
