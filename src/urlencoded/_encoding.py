@@ -9,7 +9,8 @@ https://url.spec.whatwg.org/#string-percent-encode-after-encoding runs, and
 
 Python's ``codecs`` do the work. Each WHATWG encoding is paired with the
 stdlib codec closest to it (``cp932`` for Shift_JIS, ``big5hkscs`` for Big5,
-``cp1252`` for windows-1252, ...; see ``_SPECS``), and corrected where the two
+``cp1252`` for windows-1252, ...: see ``_SINGLE_BYTE_CODECS``,
+``_MULTI_BYTE_ENCODERS`` and ``_decoder``), and corrected where the two
 differ. The corrections come in three kinds, all documented in
 docs/encodings.rst:
 
