@@ -30,6 +30,7 @@ from ._encoding import Encoding, decode, get_encoding, get_output_encoding
 from ._errors import BodyTooLarge, DecodeError, FieldTooLarge, TooManyFields, UnknownEncodingError
 from ._infra import to_usv_string
 from ._percent import (
+    FORM_MARKERS,
     _encode_after_encoding,
     _escape,
     percent_decode_bytes,
@@ -49,6 +50,11 @@ Pairs = Union[
 
 _NON_EMPTY_SEQUENCE = re.compile(rb"[^&]+")
 _VALUE = itemgetter(1)
+# For each name-value separator: every byte but it and "&".
+_NOT_JOINTS = {
+    chr(joint): bytes(byte for byte in range(256) if byte not in (joint, 0x26))
+    for joint in (0x3D, *(marker[0] for marker in FORM_MARKERS))
+}
 _CHARSET_FIELD = b"_charset_"
 
 
@@ -246,7 +252,7 @@ def parse(
         and errors in ("replace", "strict")
     ):
         # The common query string: ASCII with nothing to decode.
-        return _split_pairs(data.replace("+", " "))
+        return _split_pairs(data.replace("+", " "), "=", data.encode("ascii"))
     body = _as_body(data, "parse")
     if errors not in ("replace", "strict"):
         raise ValueError(f"errors must be 'replace' or 'strict', got {errors!r}")
@@ -283,7 +289,7 @@ def _parse_utf8_whole(body: bytes, strict: bool) -> list[tuple[str, str]] | None
         text = decoded.decode("utf-8", "strict" if strict else "replace")
     except UnicodeDecodeError:
         return None  # the field-by-field path reports the field's offset
-    return _split_pairs(text, separator.decode("latin-1"))
+    return _split_pairs(text, separator.decode("latin-1"), decoded)
 
 
 def _decode_whole(body: bytes) -> tuple[bytes, bytes] | None:
@@ -306,12 +312,22 @@ def _decode_whole(body: bytes) -> tuple[bytes, bytes] | None:
     return decoded, b"="
 
 
-def _split_pairs(text: str, separator: str = "=") -> list[tuple[str, str]]:
+def _split_pairs(
+    text: str, separator: str = "=", raw: bytes | None = None
+) -> list[tuple[str, str]]:
     """Steps 1-3.3 of the parser on decoded text: split on "&", then at the first separator.
 
     A *separator* other than "=" stands for a literal "=": in values, where
-    only the first one separates, it is put back.
+    only the first one separates, it is put back. *raw*, the bytes the text
+    was decoded from, has the same "&" and separator characters; when they
+    alternate strictly (every sequence is a name, one separator and a value),
+    one split on both gives the pairs.
     """
+    if raw is not None:
+        joints = raw.translate(None, _NOT_JOINTS[separator])
+        if joints == separator.encode() + (b"&" + separator.encode()) * (len(joints) >> 1):
+            parts = text.replace("&", separator).split(separator)
+            return list(zip(parts[::2], parts[1::2]))
     pairs = [
         (name, value)
         for name, _, value in map(str.partition, filter(None, text.split("&")), repeat(separator))

@@ -68,8 +68,8 @@ _SWAP_PERCENT_EQUALS = bytes.maketrans(b"%=", b"=%")
 _PERCENT_TO_EQUALS = bytes.maketrans(b"%", b"=")
 # For a form body: "%" to "=", "+" to space and "=" to a marker byte absent
 # from the body, so that a decoded "=" (from %3D) is not taken for the separator.
-_FORM_MARKERS = [bytes([byte]) for byte in range(0x09)]
-_FORM_TABLES = {marker: bytes.maketrans(b"%=+", b"=" + marker + b" ") for marker in _FORM_MARKERS}
+FORM_MARKERS = [bytes([byte]) for byte in range(0x09)]
+_FORM_TABLES = {marker: bytes.maketrans(b"%=+", b"=" + marker + b" ") for marker in FORM_MARKERS}
 
 
 def percent_decode_bytes(data: bytes) -> bytes:
@@ -115,7 +115,7 @@ def percent_decode_form(body: bytes) -> tuple[bytes, bytes] | None:
     """
     if b"\n" in body or b"\r" in body:
         return None
-    for marker in _FORM_MARKERS:
+    for marker in FORM_MARKERS:
         if marker not in body:
             break
     else:
