@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import pickle
 import re
 
 import urlencoded
@@ -66,3 +67,19 @@ def test_exceptions_subclass_builtins() -> None:
         value = getattr(urlencoded, name)
         if inspect.isclass(value) and issubclass(value, BaseException):
             assert issubclass(value, urlencoded.URLEncodedError), name
+
+
+def test_exceptions_pickle() -> None:
+    """Exceptions survive pickling with their attributes, e.g. out of a process pool."""
+    errors: list[BaseException] = [
+        urlencoded.UnknownEncodingError("x-nope"),
+        urlencoded.DecodeError("UTF-8", 3, 1, b"a\xff"),
+        urlencoded.TooManyFields("max_fields", 2, 9, "field 3 starts here"),
+        urlencoded.FieldTooLarge("max_field_size", 4, 7, "field 2 is longer"),
+        urlencoded.BodyTooLarge("max_body_size", 4, 4, "the input is 5 bytes"),
+    ]
+    for error in errors:
+        copy = pickle.loads(pickle.dumps(error))
+        assert type(copy) is type(error)
+        assert str(copy) == str(error)
+        assert vars(copy) == vars(error)

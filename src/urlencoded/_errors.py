@@ -45,6 +45,9 @@ class UnknownEncodingError(URLEncodedError, LookupError):
         self.label = label
         super().__init__(f"unknown encoding label: {label!r}")
 
+    def __reduce__(self) -> tuple[type[UnknownEncodingError], tuple[str]]:
+        return (type(self), (self.label,))
+
 
 class DecodeError(URLEncodedError, ValueError):
     """Percent-decoded bytes are not valid in the encoding (strict mode only).
@@ -71,6 +74,9 @@ class DecodeError(URLEncodedError, ValueError):
             f"byte {position} of its percent-decoded bytes {data!r}"
         )
 
+    def __reduce__(self) -> tuple[type[DecodeError], tuple[str, int, int, bytes]]:
+        return (type(self), (self.encoding, self.offset, self.position, self.data))
+
 
 class LimitExceeded(URLEncodedError, ValueError):
     """Input exceeded one of the parser's limits.
@@ -87,7 +93,11 @@ class LimitExceeded(URLEncodedError, ValueError):
         self.limit = limit
         self.value = value
         self.offset = offset
+        self.detail = detail
         super().__init__(f"{limit}={value} exceeded at byte offset {offset}: {detail}")
+
+    def __reduce__(self) -> tuple[type[LimitExceeded], tuple[str, int, int, str]]:
+        return (type(self), (self.limit, self.value, self.offset, self.detail))
 
 
 class TooManyFields(LimitExceeded):
@@ -114,7 +124,7 @@ class BodyTooLarge(LimitExceeded):
 class UnsupportedMediaType(URLEncodedError, ValueError):
     """A request body's Content-Type is not application/x-www-form-urlencoded.
 
-    Raised by :func:`urlencoded.form_content_type` and the server helpers when
+    Raised by :func:`urlencoded.check_content_type` and the server helpers when
     the header is missing, is not a valid MIME type, names another media type,
     or (only with ``honor_charset=True``) has a ``charset`` parameter that is
     not an encoding label. A server answers 415 Unsupported Media Type.

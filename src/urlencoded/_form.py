@@ -69,7 +69,8 @@ def _as_body(data: object, caller: str) -> bytes:
     raise TypeError(f"{caller}() takes bytes or str, not {type(data).__name__}")
 
 
-def _check_limit(name: str, value: object) -> int | None:
+def check_limit(name: str, value: object) -> int | None:
+    """Validate one limit keyword: an int of 0 or more, or None for no limit."""
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool):
@@ -77,6 +78,15 @@ def _check_limit(name: str, value: object) -> int | None:
     if value < 0:
         raise ValueError(f"{name} must be 0 or more, got {value}")
     return value
+
+
+def check_errors(errors: object) -> str:
+    """Validate the ``errors`` keyword."""
+    if not isinstance(errors, str):
+        raise TypeError(f"errors must be a str, not {type(errors).__name__}")
+    if errors not in ("replace", "strict"):
+        raise ValueError(f"errors must be 'replace' or 'strict', got {errors!r}")
+    return errors
 
 
 def check_limits(
@@ -92,9 +102,9 @@ def check_limits(
     one sequence's name plus value (not counting the first ``=``). The
     exception's offset is where a byte-by-byte scan would notice.
     """
-    max_fields = _check_limit("max_fields", max_fields)
-    max_field_size = _check_limit("max_field_size", max_field_size)
-    max_body_size = _check_limit("max_body_size", max_body_size)
+    max_fields = check_limit("max_fields", max_fields)
+    max_field_size = check_limit("max_field_size", max_field_size)
+    max_body_size = check_limit("max_body_size", max_body_size)
     # Cheap upper bounds first; the exact scan runs only when one may be hit.
     body_over = max_body_size is not None and len(body) > max_body_size
     fields_may_hit = max_fields is not None and body.count(b"&") + 1 > max_fields
@@ -254,9 +264,7 @@ def parse(
         # The common query string: ASCII with nothing to decode.
         return _split_pairs(data.replace("+", " "), "=", data.encode("ascii"))
     body = _as_body(data, "parse")
-    if errors not in ("replace", "strict"):
-        raise ValueError(f"errors must be 'replace' or 'strict', got {errors!r}")
-    strict = errors == "strict"
+    strict = check_errors(errors) == "strict"
     resolved = get_encoding(encoding)
     if max_fields is not None or max_field_size is not None or max_body_size is not None:
         check_limits(body, max_fields, max_field_size, max_body_size)

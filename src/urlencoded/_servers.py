@@ -40,13 +40,12 @@ from ._errors import (
     UnsupportedMediaType,
     URLEncodedError,
 )
+from ._form import check_errors, check_limit
 from ._streaming import (
     DEFAULT_MAX_BODY_SIZE,
     DEFAULT_MAX_FIELD_SIZE,
     DEFAULT_MAX_FIELDS,
     IncrementalParser,
-    check_errors,
-    check_limit,
 )
 
 __all__ = [

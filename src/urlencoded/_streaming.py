@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from ._encoding import Encoding, get_encoding
 from ._errors import BodyTooLarge, DecodeError, FieldTooLarge, TooManyFields
-from ._form import parse
+from ._form import check_errors, check_limit, parse
 
 __all__ = [
     "DEFAULT_MAX_BODY_SIZE",
@@ -55,26 +55,6 @@ _DECODE_BLOCK = 64 * 1024
 _OPEN = 0
 _CLOSED = 1
 _FAILED = 2
-
-
-def check_limit(name: str, value: object) -> int | None:
-    """Validate one limit keyword: an int of 0 or more, or None for no limit."""
-    if value is None:
-        return None
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name} must be an int or None, not {type(value).__name__}")
-    if value < 0:
-        raise ValueError(f"{name} must be 0 or more, got {value}")
-    return value
-
-
-def check_errors(errors: object) -> str:
-    """Validate the ``errors`` keyword."""
-    if not isinstance(errors, str):
-        raise TypeError(f"errors must be a str, not {type(errors).__name__}")
-    if errors not in ("replace", "strict"):
-        raise ValueError(f"errors must be 'replace' or 'strict', got {errors!r}")
-    return errors
 
 
 # https://url.spec.whatwg.org/#concept-urlencoded-parser
