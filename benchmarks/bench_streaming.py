@@ -177,10 +177,10 @@ def hostile(unit: str, size: int) -> str:
 
 HOSTILE_UNITS: dict[str, str] = {
     'backslashes in an open quote ;a="\\\\\\...': ';a="' + "\\" * 60,
-    "unbalanced quotes ;a=\"": ';a="',
+    'unbalanced quotes ;a="': ';a="',
     "semicolons ;;;": ";",
     "names without values ;a=;a=": ";a=",
-    "mixed ;\\\"=; \"\\\\": ';\\"=; "\\\\',
+    'mixed ;\\"=; "\\\\': ';\\"=; "\\\\',
 }
 
 

@@ -21,8 +21,30 @@ from urlencoded import URLSearchParams, query_params, with_query_params
 # ---------------------------------------------------------------------------
 
 _SPECIAL = st.sampled_from(
-    ["~", "*", "+", "%", "&", "=", "?", "#", " ", "-", ".", "_", "a", "Z", "0", "é", "\x00",
-     "\ufffd", "\uff61", "\ue000", "\U0001f600", "\U0010ffff"]
+    [
+        "~",
+        "*",
+        "+",
+        "%",
+        "&",
+        "=",
+        "?",
+        "#",
+        " ",
+        "-",
+        ".",
+        "_",
+        "a",
+        "Z",
+        "0",
+        "é",
+        "\x00",
+        "\ufffd",
+        "\uff61",
+        "\ue000",
+        "\U0001f600",
+        "\U0010ffff",
+    ]
 )
 #: Lone surrogates, which st.text() does not produce.
 _SURROGATE = st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF)

@@ -368,4 +368,3 @@ def check_content_type(
                     shown, f"charset {label!r} is not an encoding label"
                 ) from None
     return default
-
