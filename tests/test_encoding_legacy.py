@@ -115,8 +115,9 @@ def test_probe_without_a_match() -> None:
     assert info.value.matches == ()
     assert isinstance(info.value, ValueError)
     assert "matches none" in str(info.value)
-    with pytest.raises(ProbeError):
+    with pytest.raises(ProbeError, match="no probe field 'dot'") as info:
         detect_probe_encoding("other=1", "dot", "・", CANDIDATES)
+    assert info.value.matches == ()
 
 
 def test_probe_with_several_matches() -> None:

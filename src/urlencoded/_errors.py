@@ -201,7 +201,13 @@ class ProbeError(URLEncodedError, ValueError):
     """
 
     def __init__(
-        self, field: str, text: str, candidates: tuple[object, ...], matches: tuple[object, ...]
+        self,
+        field: str,
+        text: str,
+        candidates: tuple[object, ...],
+        matches: tuple[object, ...],
+        *,
+        field_present: bool = True,
     ) -> None:
         self.field = field
         self.text = text
@@ -210,6 +216,8 @@ class ProbeError(URLEncodedError, ValueError):
         names = ", ".join(getattr(c, "name", repr(c)) for c in (matches or candidates))
         if matches:
             message = f"probe field {field!r} = {text!r} matches several encodings: {names}"
+        elif not field_present:
+            message = f"no probe field {field!r} in the input (tried {names})"
         else:
             message = f"probe field {field!r} = {text!r} matches none of: {names}"
         super().__init__(message)

@@ -90,7 +90,9 @@ def detect_probe_encoding(
         if (_html_encode(encoding, field), _html_encode(encoding, text)) in submitted
     ]
     if not matches:
-        raise ProbeError(field, text, tuple(outputs), ())
+        names = {name for name, _ in pairs}
+        present = any(_html_encode(encoding, field) in names for encoding in outputs)
+        raise ProbeError(field, text, tuple(outputs), (), field_present=present)
     # Several matches that read the body the same way are one answer.
     first = matches[0]
     decoded = parse(data, encoding=first)
