@@ -152,3 +152,17 @@ def test_probe_argument_errors() -> None:
         detect_probe_encoding(b"", "dot", "・", [])
     with pytest.raises(UnknownEncodingError):
         detect_probe_encoding(b"", "dot", "・", ["klingon"])
+
+
+def test_probe_error_pickles() -> None:
+    """ProbeError survives pickling with its attributes."""
+    import pickle
+
+    body = serialize([("dot", "x"), ("q", "日本")], encoding="shift_jis")
+    for data, text in ((body, "x"), (b"a=1", "・"), (b"dot=%FF", "・")):
+        with pytest.raises(ProbeError) as info:
+            detect_probe_encoding(data, "dot", text, CANDIDATES)
+        copy = pickle.loads(pickle.dumps(info.value))
+        assert type(copy) is ProbeError
+        assert str(copy) == str(info.value)
+        assert vars(copy) == vars(info.value)

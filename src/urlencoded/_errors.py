@@ -206,10 +206,10 @@ class ProbeError(URLEncodedError, ValueError):
         text: str,
         candidates: tuple[object, ...],
         matches: tuple[object, ...],
-        *,
         field_present: bool = True,
     ) -> None:
         self.field = field
+        self.field_present = field_present
         self.text = text
         self.candidates = candidates
         self.matches = matches
@@ -221,3 +221,11 @@ class ProbeError(URLEncodedError, ValueError):
         else:
             message = f"probe field {field!r} = {text!r} matches none of: {names}"
         super().__init__(message)
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[ProbeError], tuple[str, str, tuple[object, ...], tuple[object, ...], bool]]:
+        return (
+            type(self),
+            (self.field, self.text, self.candidates, self.matches, self.field_present),
+        )
