@@ -89,6 +89,15 @@ def check_errors(errors: object) -> str:
     return errors
 
 
+def field_size_excess(equals: int, max_field_size: int) -> int:
+    """The index in a sequence of the byte that takes its size past *max_field_size*.
+
+    The size is the name plus the value, so the first "=" (at index *equals*,
+    or -1 for none) does not count when it comes before that byte.
+    """
+    return max_field_size + (0 <= equals <= max_field_size)
+
+
 def check_limits(
     body: bytes,
     max_fields: int | None,
@@ -125,9 +134,7 @@ def check_limits(
             if max_field_size is not None:
                 sequence = match.group()
                 equals = sequence.find(b"=")
-                # The index in the sequence of the byte that passes the limit; the
-                # first "=" does not count.
-                over = max_field_size + (0 <= equals <= max_field_size)
+                over = field_size_excess(equals, max_field_size)
                 if over < len(sequence) and start + over < body_hit_at:
                     raise FieldTooLarge(
                         "max_field_size",

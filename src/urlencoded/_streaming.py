@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from ._encoding import Encoding, get_encoding
 from ._errors import BodyTooLarge, DecodeError, FieldTooLarge, TooManyFields
-from ._form import check_errors, check_limit, parse
+from ._form import check_errors, check_limit, field_size_excess, parse
 
 __all__ = [
     "DEFAULT_MAX_BODY_SIZE",
@@ -295,8 +295,7 @@ class IncrementalParser:
             size = length - (self._tail_equals != -1)
             if size > limit:
                 equals = self._tail_equals
-                over = limit if equals == -1 or equals > limit else limit + 1
-                offset = self._tail_start + over
+                offset = self._tail_start + field_size_excess(equals, limit)
                 raise FieldTooLarge(
                     "max_field_size",
                     limit,
@@ -331,15 +330,10 @@ class IncrementalParser:
                 if max_field_size is not None:
                     equals = piece.find(b"=")
                     if len(piece) - (equals != -1) > max_field_size:
-                        over = (
-                            max_field_size
-                            if equals == -1 or equals > max_field_size
-                            else max_field_size + 1
-                        )
                         raise FieldTooLarge(
                             "max_field_size",
                             max_field_size,
-                            offset + over,
+                            offset + field_size_excess(equals, max_field_size),
                             f"field {self._fields} starting at byte {offset} is longer",
                         )
             offset += len(piece) + 1
