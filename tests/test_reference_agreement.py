@@ -18,6 +18,7 @@ from tests.strategies import (
     scalar_text,
     text_with_surrogates,
 )
+from urlencoded._percent import _escape_encoded
 
 SET_NAMES = sorted(reference.SETS)
 
@@ -235,3 +236,49 @@ class TestRoundTrip:
         """Component-set encoding decodes back to the UTF-8 of the text."""
         encoded = urlencoded.utf8_percent_encode(text, urlencoded.COMPONENT_PERCENT_ENCODE_SET)
         assert urlencoded.percent_decode(encoded) == text.encode("utf-8")
+
+
+class TestEncoderOutputEscaping:
+    """Step 7.3 on encoder output: both ways of escaping give the spec's bytes."""
+
+    @pytest.mark.parametrize("set_name", SET_NAMES)
+    @given(
+        data=st.lists(
+            st.one_of(st.binary(max_size=6), st.sampled_from([b"\x82\xa0", b"\x83@", b" ", b"a"])),
+            max_size=12,
+        ).map(b"".join)
+    )
+    def test_translate_and_runs_agree(self, set_name: str, data: bytes) -> None:
+        """The per-byte table and the run splitting both follow step 7.3 byte by byte."""
+        percent_encode_set = getattr(urlencoded, set_name)
+        in_set = reference.SETS[set_name]
+        plus = set_name == "URLENCODED_PERCENT_ENCODE_SET"
+        expected = "".join(
+            "+" if plus and b == 0x20 else (reference.percent_encode(b) if in_set(b) else chr(b))
+            for b in data
+        )
+        table = percent_encode_set.byte_table(plus)
+        assert data.decode("latin-1").translate(table) == expected
+        assert _escape_encoded(data, percent_encode_set, plus) == expected
+        assert urlencoded.percent_encode_bytes(data, percent_encode_set) == expected
+
+    @pytest.mark.parametrize(
+        "unit",
+        [
+            "日本語のテキスト、カタカナとひらがな。".encode("shift_jis"),  # alternating: translate
+            "日本語のテキスト".encode(),  # long escaped runs: split into runs
+            b"plain ascii words + more ",  # long kept runs
+            "caf\u00e9 na\u00efve ".encode("latin-1"),  # accents every few bytes
+        ],
+    )
+    @pytest.mark.parametrize("set_name", SET_NAMES)
+    def test_long_inputs_either_way(self, unit: bytes, set_name: str) -> None:
+        """Inputs long enough to be sampled still follow step 7.3, whichever way is chosen."""
+        data = (unit * (10_000 // len(unit) + 1))[:10_000] + bytes(range(256))
+        in_set = reference.SETS[set_name]
+        plus = set_name == "URLENCODED_PERCENT_ENCODE_SET"
+        expected = "".join(
+            "+" if plus and b == 0x20 else (reference.percent_encode(b) if in_set(b) else chr(b))
+            for b in data
+        )
+        assert _escape_encoded(data, getattr(urlencoded, set_name), plus) == expected

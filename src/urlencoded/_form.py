@@ -32,7 +32,7 @@ from ._infra import to_usv_string
 from ._percent import (
     FORM_MARKERS,
     _encode_after_encoding,
-    _escape,
+    _escape_encoded,
     percent_decode_bytes,
     percent_decode_form,
     utf8_encode,
@@ -437,11 +437,7 @@ def _serialize_item(item: object, index: int, encoding: Encoding) -> str:
             )
         elif isinstance(part, (bytes, bytearray, memoryview)):
             # Already-encoded bytes are percent-encoded as they are.
-            encoded.append(
-                _escape(
-                    bytes(part).decode("latin-1"), URLENCODED_PERCENT_ENCODE_SET, "latin-1", True
-                )
-            )
+            encoded.append(_escape_encoded(bytes(part), URLENCODED_PERCENT_ENCODE_SET, True))
         else:
             raise TypeError(
                 f"serialize() pair {index}: {role} must be str or bytes, not {type(part).__name__}"

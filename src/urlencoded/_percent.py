@@ -170,26 +170,6 @@ def utf8_encode(text: str) -> bytes:
         return to_usv_string(text).encode("utf-8")
 
 
-def _escape(
-    text: str, percent_encode_set: PercentEncodeSet, codec: str, space_as_plus: bool
-) -> str:
-    """Percent-encode *text* after encoding it with *codec*, one run at a time.
-
-    *text* is either a scalar value string and *codec* ``"utf-8"``, or bytes
-    isomorphic-decoded and *codec* ``"latin-1"``; either way ``str.encode``
-    with *codec* gives back the bytes to escape.
-    """
-    parts = percent_encode_set.unencoded_run_pattern(space_as_plus).split(text)
-    if len(parts) > 1:
-        # parts alternates: kept run, encoded run, ..., kept run. Each encoded run
-        # becomes "%XX%XX..." with upper-case hex digits.
-        hex_runs = map(bytes.hex, map(str.encode, parts[1::2], repeat(codec)), repeat("%"))
-        parts[1::2] = map("%".__add__, map(str.upper, hex_runs))
-        text = "".join(parts)
-    # Step 7.3.1: with spaceAsPlus, 0x20 becomes "+" (the pattern kept every space).
-    return text.replace(" ", "+") if space_as_plus else text
-
-
 def percent_encode_bytes(data: bytes, percent_encode_set: PercentEncodeSet) -> str:
     """Percent-encode each byte of *data* that, as a code point, is in the set.
 
@@ -208,7 +188,36 @@ def percent_encode_bytes(data: bytes, percent_encode_set: PercentEncodeSet) -> s
         kind = type(percent_encode_set).__name__
         raise TypeError(f"percent_encode_set must be a PercentEncodeSet, not {kind}")
     space_as_plus = percent_encode_set == URLENCODED_PERCENT_ENCODE_SET
-    return _escape(bytes(data).decode("latin-1"), percent_encode_set, "latin-1", space_as_plus)
+    return _escape_encoded(bytes(data), percent_encode_set, space_as_plus)
+
+
+# Inputs longer than this are first sampled to choose how to escape them.
+_SAMPLE = 4096
+
+
+def _escape_encoded(data: bytes, percent_encode_set: PercentEncodeSet, space_as_plus: bool) -> str:
+    """Step 7.3 of percent-encode after encoding, for a run of encoder output.
+
+    Two ways give the same string; the choice follows the input. Where kept
+    and escaped bytes come in long runs (ASCII text, or Japanese in UTF-8),
+    a whole run is escaped at once with ``bytes.hex``. Where they alternate
+    every few bytes (the ASCII-range trail bytes of Shift_JIS, Big5 or GBK,
+    or Latin text with accents), a per-byte ``str.translate`` is faster; a
+    sample of a long input tells which case it is.
+    """
+    text = data.decode("latin-1")
+    pattern = percent_encode_set.unencoded_run_pattern(space_as_plus)
+    if len(text) > _SAMPLE and 16 * len(pattern.findall(text, 0, _SAMPLE)) > _SAMPLE:
+        return text.translate(percent_encode_set.byte_table(space_as_plus))
+    parts = percent_encode_set.unencoded_run_pattern(space_as_plus).split(text)
+    if len(parts) > 1:
+        # parts alternates: kept run, run to escape, ..., kept run. Each run to
+        # escape becomes "%XX%XX..." with upper-case hex digits.
+        hex_runs = map(bytes.hex, map(str.encode, parts[1::2], repeat("latin-1")), repeat("%"))
+        parts[1::2] = map("%".__add__, map(str.upper, hex_runs))
+        text = "".join(parts)
+    # Step 7.3.1: with spaceAsPlus, 0x20 becomes "+" (the pattern kept every space).
+    return text.replace(" ", "+") if space_as_plus else text
 
 
 def _encode_after_encoding(
@@ -217,7 +226,7 @@ def _encode_after_encoding(
     """Steps 3-8 of percent-encode after encoding, for a scalar value string."""
     if encoding.name == "UTF-8":
         # UTF-8 encodes every scalar value: one run, no errors.
-        return _escape(text, percent_encode_set, "utf-8", space_as_plus)
+        return _escape_encoded(text.encode("utf-8"), percent_encode_set, space_as_plus)
     output: list[str] = []
     # Step 7: each item is a run of encoder output bytes or an error's code point;
     # the encoder (and ISO-2022-JP's state) is one for the whole input.
@@ -226,9 +235,7 @@ def _encode_after_encoding(
             # Step 7.4: "%26%23", the code point in decimal, "%3B", whatever the set.
             output.append(f"%26%23{item}%3B")
         else:
-            output.append(
-                _escape(item.decode("latin-1"), percent_encode_set, "latin-1", space_as_plus)
-            )
+            output.append(_escape_encoded(item, percent_encode_set, space_as_plus))
     return "".join(output)
 
 
@@ -288,4 +295,4 @@ def utf8_percent_encode(text: str, percent_encode_set: PercentEncodeSet) -> str:
     """
     _check_text_and_set(text, percent_encode_set, "utf8_percent_encode")
     space_as_plus = percent_encode_set == URLENCODED_PERCENT_ENCODE_SET
-    return _escape(to_usv_string(text), percent_encode_set, "utf-8", space_as_plus)
+    return _escape_encoded(to_usv_string(text).encode("utf-8"), percent_encode_set, space_as_plus)

@@ -68,7 +68,7 @@ class PercentEncodeSet:
     .. versionadded:: 1.0
     """
 
-    __slots__ = ("_ascii", "_name", "_patterns")
+    __slots__ = ("_ascii", "_byte_tables", "_name", "_patterns")
 
     def __init__(self, ascii_code_points: frozenset[int] = frozenset(), name: str = "") -> None:
         if any(not 0 <= cp < 0x80 for cp in ascii_code_points):
@@ -76,6 +76,7 @@ class PercentEncodeSet:
         self._ascii = frozenset(ascii_code_points)
         self._name = name
         self._patterns: dict[bool, re.Pattern[str]] = {}
+        self._byte_tables: dict[bool, list[str]] = {}
 
     def __contains__(self, code_point: object) -> bool:
         if isinstance(code_point, str):
@@ -140,6 +141,20 @@ class PercentEncodeSet:
             pattern = re.compile(f"([^{kept_class}]+)" if kept_class else "(.+)", re.DOTALL)
             self._patterns[space_as_plus] = pattern
         return pattern
+
+    def byte_table(self, space_as_plus: bool) -> list[str]:
+        """A ``str.translate`` table taking each byte value (as a code point) to its output.
+
+        A byte in the set becomes its percent-encoding, any other stays; with
+        *space_as_plus*, 0x20 becomes ``+``.
+        """
+        table = self._byte_tables.get(space_as_plus)
+        if table is None:
+            table = [f"%{byte:02X}" if byte in self else chr(byte) for byte in range(256)]
+            if space_as_plus:
+                table[0x20] = "+"
+            self._byte_tables[space_as_plus] = table
+        return table
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PercentEncodeSet):
