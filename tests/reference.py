@@ -2,7 +2,8 @@
 
 Slow and obviously right: each function follows its algorithm one byte or one
 code point at a time, with the spec's step numbers, and uses nothing from the
-package under test. The hypothesis properties check the package against these.
+package under test; UTF-8 encoding and decoding come from the Encoding
+Standard's transcription in tests/reference_encoding.py. The hypothesis properties check the package against these.
 
 https://url.spec.whatwg.org/#percent-encoded-bytes
 https://url.spec.whatwg.org/#application/x-www-form-urlencoded
@@ -11,6 +12,8 @@ https://url.spec.whatwg.org/#application/x-www-form-urlencoded
 from __future__ import annotations
 
 from typing import Callable
+
+from tests.reference_encoding import encode_or_fail_loop, process_queue_decode
 
 PercentEncodeSetPredicate = Callable[[int], bool]
 
@@ -27,34 +30,13 @@ def to_scalar_value_string(text: str) -> str:
     return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
 
 
-# --- Encoding Standard: UTF-8 ----------------------------------------------------
+# --- Encoding Standard: UTF-8, from the Encoding Standard transcription ---------
 
 
 def utf8_encode(text: str) -> bytes:
-    """https://encoding.spec.whatwg.org/#utf-8-encoder, for each scalar value."""
-    output = bytearray()
-    for char in text:
-        code_point = ord(char)
-        assert not 0xD800 <= code_point <= 0xDFFF, "input must be a scalar value string"
-        # Step 2: an ASCII code point is one byte.
-        if code_point <= 0x7F:
-            output.append(code_point)
-            continue
-        # Step 3: count and offset by range.
-        if code_point <= 0x7FF:
-            count, offset = 1, 0xC0
-        elif code_point <= 0xFFFF:
-            count, offset = 2, 0xE0
-        else:
-            count, offset = 3, 0xF0
-        # Step 4: the lead byte.
-        output.append((code_point >> (6 * count)) + offset)
-        # Step 5: continuation bytes.
-        while count > 0:
-            temp = code_point >> (6 * (count - 1))
-            output.append(0x80 | (temp & 0x3F))
-            count -= 1
-    return bytes(output)
+    """https://encoding.spec.whatwg.org/#utf-8-encode (UTF-8 never fails)."""
+    assert not any(0xD800 <= ord(c) <= 0xDFFF for c in text), "needs a scalar value string"
+    return b"".join(item for item in encode_or_fail_loop("UTF-8", text) if isinstance(item, bytes))
 
 
 class DecoderError(ValueError):
@@ -68,78 +50,15 @@ class DecoderError(ValueError):
 def utf8_decode_without_bom(data: bytes, fatal: bool = False) -> str:
     """https://encoding.spec.whatwg.org/#utf-8-decode-without-bom
 
-    The UTF-8 decoder (https://encoding.spec.whatwg.org/#utf-8-decoder) run
-    one byte at a time; a byte that ends a sequence early is processed again.
     Replacement mode emits U+FFFD per error; fatal mode raises
-    :class:`DecoderError` at the first.
+    :class:`DecoderError` at the first, giving where the bad sequence starts:
+    everything decoded before it came from complete sequences, so that is
+    the length of their UTF-8 encoding.
     """
-
-    def error() -> None:
-        if fatal:
-            raise DecoderError(sequence_start)
-        output.append("\ufffd")
-
-    output: list[str] = []
-    sequence_start = 0
-    code_point = 0
-    bytes_seen = 0
-    bytes_needed = 0
-    lower_boundary = 0x80
-    upper_boundary = 0xBF
-    index = 0
-    while True:
-        # Step 1: end-of-queue.
-        if index == len(data):
-            if bytes_needed != 0:
-                error()
-            break
-        byte = data[index]
-        if bytes_needed == 0:
-            sequence_start = index
-        index += 1
-        # Step 2 is the end-of-queue check above.
-        if bytes_needed == 0:
-            # Step 3: a lead byte.
-            if byte <= 0x7F:
-                output.append(chr(byte))
-            elif 0xC2 <= byte <= 0xDF:
-                bytes_needed = 1
-                code_point = byte & 0x1F
-            elif 0xE0 <= byte <= 0xEF:
-                if byte == 0xE0:
-                    lower_boundary = 0xA0
-                if byte == 0xED:
-                    upper_boundary = 0x9F
-                bytes_needed = 2
-                code_point = byte & 0xF
-            elif 0xF0 <= byte <= 0xF4:
-                if byte == 0xF0:
-                    lower_boundary = 0x90
-                if byte == 0xF4:
-                    upper_boundary = 0x8F
-                bytes_needed = 3
-                code_point = byte & 0x7
-            else:
-                error()
-            continue
-        # Step 4: a byte outside the boundaries ends the sequence with an error,
-        # and is processed again.
-        if not lower_boundary <= byte <= upper_boundary:
-            code_point = bytes_needed = bytes_seen = 0
-            lower_boundary, upper_boundary = 0x80, 0xBF
-            index -= 1
-            error()
-            continue
-        # Steps 5-7: a continuation byte.
-        lower_boundary, upper_boundary = 0x80, 0xBF
-        code_point = (code_point << 6) | (byte & 0x3F)
-        bytes_seen += 1
-        if bytes_seen != bytes_needed:
-            continue
-        # Steps 8-9: a complete code point.
-        output.append(chr(code_point))
-        code_point = bytes_needed = bytes_seen = 0
-    return "".join(output)
+    text, error_at = process_queue_decode("UTF-8", data, fatal)
+    if error_at is not None:
+        raise DecoderError(len(utf8_encode(text)))
+    return text
 
 
 # --- URL Standard: percent-encoded bytes ------------------------------------------

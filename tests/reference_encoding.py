@@ -756,7 +756,7 @@ DECODER_NAMES = (
 )  # fmt: skip
 
 
-def _process_queue_decode(name: str, data: bytes, fatal: bool) -> tuple[str, int | None]:
+def process_queue_decode(name: str, data: bytes, fatal: bool) -> tuple[str, int | None]:
     """https://encoding.spec.whatwg.org/#concept-encoding-run for a decoder.
 
     Returns the output and, in fatal mode, the offset of the byte being
@@ -781,12 +781,12 @@ def _process_queue_decode(name: str, data: bytes, fatal: bool) -> tuple[str, int
 
 def reference_decode(name: str, data: bytes) -> str:
     """Process a queue with ``name``'s decoder in replacement mode (no BOM sniffing)."""
-    return _process_queue_decode(name, data, False)[0]
+    return process_queue_decode(name, data, False)[0]
 
 
 def reference_decode_fatal(name: str, data: bytes) -> str | None:
     """Process a queue in fatal mode; None when an error is returned."""
-    text, error_at = _process_queue_decode(name, data, True)
+    text, error_at = process_queue_decode(name, data, True)
     return None if error_at is not None else text
 
 
