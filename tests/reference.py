@@ -3,7 +3,8 @@
 Slow and obviously right: each function follows its algorithm one byte or one
 code point at a time, with the spec's step numbers, and uses nothing from the
 package under test; UTF-8 encoding and decoding come from the Encoding
-Standard's transcription in tests/reference_encoding.py. The hypothesis properties check the package against these.
+Standard's transcription in tests/reference_encoding.py. The hypothesis
+properties check the package against these.
 
 https://url.spec.whatwg.org/#percent-encoded-bytes
 https://url.spec.whatwg.org/#application/x-www-form-urlencoded
