@@ -49,6 +49,7 @@ Pairs = Union[
 ]
 
 _NON_EMPTY_SEQUENCE = re.compile(rb"[^&]+")
+_NON_EMPTY_TEXT = re.compile(r"[^&]+")
 _VALUE = itemgetter(1)
 # For each name-value separator: every byte but it and "&".
 _NOT_JOINTS = {
@@ -327,6 +328,17 @@ def _decode_whole(body: bytes) -> tuple[bytes, bytes] | None:
     return decoded, b"="
 
 
+def _sequences(text: str) -> Iterable[str]:
+    """Step 1 and step 3.1: the non-empty "&"-separated sequences."""
+    # Runs of "&" would fill a split's list with empty strings; find the others.
+    return _NON_EMPTY_TEXT.findall(text) if "&&" in text else filter(None, text.split("&"))
+
+
+def _sequences_bytes(data: bytes) -> Iterable[bytes]:
+    """Step 1 and step 3.1 on bytes."""
+    return _NON_EMPTY_SEQUENCE.findall(data) if b"&&" in data else filter(None, data.split(b"&"))
+
+
 def _split_pairs(
     text: str, separator: str = "=", raw: bytes | None = None
 ) -> list[tuple[str, str]]:
@@ -344,8 +356,7 @@ def _split_pairs(
             parts = text.replace("&", separator).split(separator)
             return list(zip(parts[::2], parts[1::2]))
     pairs = [
-        (name, value)
-        for name, _, value in map(str.partition, filter(None, text.split("&")), repeat(separator))
+        (name, value) for name, _, value in map(str.partition, _sequences(text), repeat(separator))
     ]
     if separator != "=" and any(map(str.__contains__, map(_VALUE, pairs), repeat(separator))):
         pairs = [(name, value.replace(separator, "=")) for name, value in pairs]
@@ -387,9 +398,7 @@ def parse_bytes(
         decoded, separator = whole
         pairs = [
             (name, value)
-            for name, _, value in map(
-                bytes.partition, filter(None, decoded.split(b"&")), repeat(separator)
-            )
+            for name, _, value in map(bytes.partition, _sequences_bytes(decoded), repeat(separator))
         ]
         if separator != b"=" and any(
             map(bytes.__contains__, map(_VALUE, pairs), repeat(separator))
