@@ -1131,18 +1131,30 @@ _BIG5_TWO_CODE_POINTS = {
 }
 
 
-# https://encoding.spec.whatwg.org/#big5-decoder
-def _decode_big5_slow(data: bytes, sink: _Sink) -> None:
-    index = _index_big5()
+def _decode_double_byte(
+    data: bytes,
+    sink: _Sink,
+    single: Callable[[int], str | None],
+    is_lead: Callable[[int], bool],
+    pair: Callable[[int, int], str | None],
+) -> None:
+    """The shape the Big5, Shift_JIS and EUC-KR decoders share.
+
+    A byte that *single* maps is output on its own; a lead byte takes the
+    next byte as its trail, and *pair* maps the two (None for no code point).
+    An unmapped pair is an error, and an ASCII trail byte is read again, as
+    the decoders' "restore byte to ioQueue" step says.
+    """
     parts = sink.parts
     i, n = 0, len(data)
     while i < n:
         byte = data[i]
-        if byte <= 0x7F:
-            parts.append(chr(byte))
+        text = single(byte)
+        if text is not None:
+            parts.append(text)
             i += 1
             continue
-        if not 0x81 <= byte <= 0xFE:
+        if not is_lead(byte):
             sink.error(i, i + 1)
             i += 1
             continue
@@ -1150,17 +1162,9 @@ def _decode_big5_slow(data: bytes, sink: _Sink) -> None:
             sink.error(i, n, _INCOMPLETE)
             return
         trail = data[i + 1]
-        pointer = None
-        offset = 0x40 if trail < 0x7F else 0x62
-        if 0x40 <= trail <= 0x7E or 0xA1 <= trail <= 0xFE:
-            pointer = (byte - 0x81) * 157 + (trail - offset)
-        if pointer in _BIG5_TWO_CODE_POINTS:
-            parts.append(_BIG5_TWO_CODE_POINTS[pointer])
-            i += 2
-            continue
-        code_point = None if pointer is None else index.get(pointer)
-        if code_point is not None:
-            parts.append(chr(code_point))
+        text = pair(byte, trail)
+        if text is not None:
+            parts.append(text)
             i += 2
         elif trail <= 0x7F:
             sink.error(i, i + 1)
@@ -1168,6 +1172,33 @@ def _decode_big5_slow(data: bytes, sink: _Sink) -> None:
         else:
             sink.error(i, i + 2)
             i += 2
+
+
+def _ascii(byte: int) -> str | None:
+    return chr(byte) if byte <= 0x7F else None
+
+
+def _mapped(code_point: int | None) -> str | None:
+    return None if code_point is None else chr(code_point)
+
+
+# https://encoding.spec.whatwg.org/#big5-decoder
+def _decode_big5_slow(data: bytes, sink: _Sink) -> None:
+    index = _index_big5()
+
+    def pair(lead: int, byte: int) -> str | None:
+        # Step 3.
+        offset = 0x40 if byte < 0x7F else 0x62
+        if not (0x40 <= byte <= 0x7E or 0xA1 <= byte <= 0xFE):
+            return None
+        pointer = (lead - 0x81) * 157 + (byte - offset)
+        # Step 4: the pointers that give two code points.
+        if pointer in _BIG5_TWO_CODE_POINTS:
+            return _BIG5_TWO_CODE_POINTS[pointer]
+        # Step 5.
+        return _mapped(index.get(pointer))
+
+    _decode_double_byte(data, sink, _ascii, lambda byte: 0x81 <= byte <= 0xFE, pair)
 
 
 # https://encoding.spec.whatwg.org/#euc-jp-decoder
@@ -1226,80 +1257,45 @@ def _decode_euc_jp_slow(data: bytes, sink: _Sink) -> None:
 # https://encoding.spec.whatwg.org/#shift_jis-decoder
 def _decode_shift_jis_slow(data: bytes, sink: _Sink) -> None:
     index = _index_jis0208()
-    parts = sink.parts
-    i, n = 0, len(data)
-    while i < n:
-        byte = data[i]
-        # Steps 4-7.
+
+    def single(byte: int) -> str | None:
+        # Steps 4-5: ASCII and 0x80, then half-width katakana.
         if byte <= 0x80:
-            parts.append(chr(byte))
-            i += 1
-            continue
+            return chr(byte)
         if 0xA1 <= byte <= 0xDF:
-            parts.append(chr(0xFF61 - 0xA1 + byte))
-            i += 1
-            continue
-        if not (0x81 <= byte <= 0x9F or 0xE0 <= byte <= 0xFC):
-            sink.error(i, i + 1)
-            i += 1
-            continue
-        if i + 1 == n:
-            sink.error(i, n, _INCOMPLETE)
-            return
-        trail = data[i + 1]
+            return chr(0xFF61 - 0xA1 + byte)
+        return None
+
+    def is_lead(byte: int) -> bool:
+        # Step 6.
+        return 0x81 <= byte <= 0x9F or 0xE0 <= byte <= 0xFC
+
+    def pair(lead: int, byte: int) -> str | None:
         # Step 3.
-        pointer = None
-        offset = 0x40 if trail < 0x7F else 0x41
-        leading_offset = 0x81 if byte < 0xA0 else 0xC1
-        if 0x40 <= trail <= 0x7E or 0x80 <= trail <= 0xFC:
-            pointer = (byte - leading_offset) * 188 + trail - offset
-        if pointer is not None and 8836 <= pointer <= 10715:
-            parts.append(chr(0xE000 - 8836 + pointer))
-            i += 2
-            continue
-        code_point = None if pointer is None else index.get(pointer)
-        if code_point is not None:
-            parts.append(chr(code_point))
-            i += 2
-        elif trail <= 0x7F:
-            sink.error(i, i + 1)
-            i += 1
-        else:
-            sink.error(i, i + 2)
-            i += 2
+        if not (0x40 <= byte <= 0x7E or 0x80 <= byte <= 0xFC):
+            return None
+        offset = 0x40 if byte < 0x7F else 0x41
+        lead_offset = 0x81 if lead < 0xA0 else 0xC1
+        pointer = (lead - lead_offset) * 188 + byte - offset
+        # Step 3.3: the EUDC range maps to the Private Use Area.
+        if 8836 <= pointer <= 10715:
+            return chr(0xE000 - 8836 + pointer)
+        return _mapped(index.get(pointer))
+
+    _decode_double_byte(data, sink, single, is_lead, pair)
 
 
 # https://encoding.spec.whatwg.org/#euc-kr-decoder
 def _decode_euc_kr_slow(data: bytes, sink: _Sink) -> None:
     index = _index_euc_kr()
-    parts = sink.parts
-    i, n = 0, len(data)
-    while i < n:
-        byte = data[i]
-        if byte <= 0x7F:
-            parts.append(chr(byte))
-            i += 1
-            continue
-        if not 0x81 <= byte <= 0xFE:
-            sink.error(i, i + 1)
-            i += 1
-            continue
-        if i + 1 == n:
-            sink.error(i, n, _INCOMPLETE)
-            return
-        trail = data[i + 1]
-        code_point = None
-        if 0x41 <= trail <= 0xFE:
-            code_point = index.get((byte - 0x81) * 190 + (trail - 0x41))
-        if code_point is not None:
-            parts.append(chr(code_point))
-            i += 2
-        elif trail <= 0x7F:
-            sink.error(i, i + 1)
-            i += 1
-        else:
-            sink.error(i, i + 2)
-            i += 2
+
+    def pair(lead: int, byte: int) -> str | None:
+        # Step 3.
+        if not 0x41 <= byte <= 0xFE:
+            return None
+        return _mapped(index.get((lead - 0x81) * 190 + (byte - 0x41)))
+
+    _decode_double_byte(data, sink, _ascii, lambda byte: 0x81 <= byte <= 0xFE, pair)
 
 
 # https://encoding.spec.whatwg.org/#iso-2022-jp-decoder
