@@ -274,12 +274,10 @@ class TestSerialize:
 
     def test_output_encoding(self) -> None:
         """UTF-16 and replacement serialize as UTF-8 (get an output encoding)."""
-        for label in ("utf-16le", "utf-16be", "replacement"):
-            try:
-                encoding = urlencoded.get_encoding(label)
-            except urlencoded.UnknownEncodingError:
-                continue
+        for label in ("utf-16le", "utf-16be", "replacement", "csiso2022kr"):
+            encoding = urlencoded.get_encoding(label)
             assert urlencoded.serialize([("é", "€")], encoding=encoding) == "%C3%A9=%E2%82%AC"
+            assert urlencoded.serialize([("é", "€")], encoding=label) == "%C3%A9=%E2%82%AC"
 
 
 class TestPercentFunctions:
