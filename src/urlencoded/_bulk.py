@@ -42,6 +42,7 @@ import re
 from binascii import a2b_qp, b2a_hex
 from collections.abc import Iterator
 from itertools import repeat
+from operator import itemgetter
 from typing import Callable, TypeVar
 
 from ._percent import percent_decode_bytes
@@ -50,6 +51,7 @@ __all__ = [
     "BLOCK",
     "parse_bytes_whole",
     "parse_utf8_whole",
+    "serialize_str_pairs",
     "serialize_utf8_whole",
     "shape",
     "split_text",
@@ -68,6 +70,7 @@ _FIRST_CHOICE = (b"\x1e", b"\x1f")
 
 _Pair = TypeVar("_Pair")
 _NO_SHAPE = (False, True)
+_NAME_AND_VALUE = itemgetter(0, 2)
 
 # Translation tables per (separator, pair stand-in, name stand-in), built on first use.
 _DECODE_TABLES: dict[tuple[bytes, bytes, bytes], tuple[bytes, bytes]] = {}
@@ -215,12 +218,13 @@ def split_text(
             return [(name, value)]
         parts = text.replace(pair_end, name_end).split(name_end)
         return list(zip(parts[::2], parts[1::2]))
-    pairs = [
-        (name, value)
-        for name, _, value in map(
-            str.partition, filter(None, text.split(pair_end)), repeat(name_end)
+    # Steps 3.2-3.3: (name, separator, value) without the separator.
+    pairs: list[tuple[str, str]] = list(
+        map(
+            _NAME_AND_VALUE,
+            map(str.partition, filter(None, text.split(pair_end)), repeat(name_end)),
         )
-    ]
+    )
     # Later "=" in a sequence belong to the value: put them back.
     if (
         name_end != "="
@@ -238,12 +242,12 @@ def _split_bytes(
     if block_shape[0]:
         parts = data.replace(pair_end, name_end).split(name_end)
         return list(zip(parts[::2], parts[1::2]))
-    pairs = [
-        (name, value)
-        for name, _, value in map(
-            bytes.partition, filter(None, data.split(pair_end)), repeat(name_end)
+    pairs: list[tuple[bytes, bytes]] = list(
+        map(
+            _NAME_AND_VALUE,
+            map(bytes.partition, filter(None, data.split(pair_end)), repeat(name_end)),
         )
-    ]
+    )
     if (
         name_end != b"="
         and block_shape[1]
@@ -333,6 +337,7 @@ _UNESCAPED = re.compile(r"[A-Za-z0-9*\-._ ]*")
 _NAME_END = "\x00"
 _PAIR_END = "\x01"
 _ESCAPED_RUNS = re.compile(rb"([^A-Za-z0-9*\-._ \x00\x01]+)")
+_ESCAPED = re.compile(rb"([^A-Za-z0-9*\-._ ]+)")
 _JOINTS_AND_SPACE = bytes.maketrans(b"\x00\x01 ", b"=&+")
 _PAIR_TYPES = {tuple, list}
 
@@ -352,17 +357,45 @@ def serialize_utf8_whole(items: list[object]) -> str | None:
         names_and_values = "".join(map("".join, items))  # type: ignore[arg-type]
     except TypeError:
         return None  # a bytes or non-str name or value
+    return _serialize_str_pairs(items, names_and_values)  # type: ignore[arg-type]
+
+
+def serialize_str_pairs(pairs: list[tuple[str, str]]) -> str:
+    """The UTF-8 serialization of a list of scalar value string pairs.
+
+    https://url.spec.whatwg.org/#concept-urlencoded-serializer
+    """
+    if not pairs:
+        return ""
+    found = _serialize_str_pairs(pairs, "".join(map("".join, pairs)))
+    assert found is not None, "names and values must be scalar value strings"
+    return found
+
+
+def _serialize_str_pairs(items: list[tuple[str, str]], names_and_values: str) -> str | None:
+    """:func:`serialize_utf8_whole` once the pairs are known to be str pairs."""
     if names_and_values.isascii() and (
         names_and_values.isalnum() or _UNESCAPED.fullmatch(names_and_values)
     ):
-        return "&".join(map("=".join, items)).replace(" ", "+")  # type: ignore[arg-type]
-    if _NAME_END in names_and_values or _PAIR_END in names_and_values:
-        return None
+        return "&".join(map("=".join, items)).replace(" ", "+")
     try:
-        data = _PAIR_END.join(map(_NAME_END.join, items)).encode("utf-8")  # type: ignore[arg-type]
+        if _NAME_END in names_and_values or _PAIR_END in names_and_values:
+            # The stand-ins would be taken for joints: escape each string alone.
+            return "&".join([f"{_escape(name)}={_escape(value)}" for name, value in items])
+        data = _PAIR_END.join(map(_NAME_END.join, items)).encode("utf-8")
     except UnicodeEncodeError:
         return None  # surrogates: names or values to convert to scalar value strings first
-    parts = _ESCAPED_RUNS.split(data)
+    return _escape_runs(data, _ESCAPED_RUNS).translate(_JOINTS_AND_SPACE).decode("ascii")
+
+
+def _escape(text: str) -> str:
+    """UTF-8 percent-encode one string with the urlencoded set, space as "+"."""
+    return _escape_runs(text.encode("utf-8"), _ESCAPED).replace(b" ", b"+").decode("ascii")
+
+
+def _escape_runs(data: bytes, runs: re.Pattern[bytes]) -> bytes:
+    """Percent-encode each run of bytes that *runs* matches."""
+    parts = runs.split(data)
     # parts alternates: kept run, run to escape, ..., kept run.
     parts[1::2] = map(bytes.upper, map(b"%".__add__, map(b2a_hex, parts[1::2], repeat(b"%"))))
-    return b"".join(parts).translate(_JOINTS_AND_SPACE).decode("ascii")
+    return b"".join(parts)
