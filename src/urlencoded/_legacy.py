@@ -27,7 +27,7 @@ from collections.abc import Iterable
 
 from ._encoding import Encoding, encode_or_fail, get_encoding, get_output_encoding
 from ._errors import ProbeError
-from ._form import parse, parse_bytes
+from ._form import _as_body, parse, parse_bytes
 
 __all__ = ["detect_probe_encoding", "parse_with_probe"]
 
@@ -82,6 +82,8 @@ def detect_probe_encoding(
             outputs.append(output)
     if not outputs:
         raise ValueError("no candidate encodings given")
+    # A str is UTF-8 encoded once here, so that it can be decoded in each candidate.
+    data = _as_body(data, "detect_probe_encoding")
     pairs = parse_bytes(data)
     submitted = set(pairs)
     matches = [
@@ -127,4 +129,4 @@ def parse_with_probe(
     .. versionadded:: 1.0
     """
     encoding = detect_probe_encoding(data, field, text, candidates)
-    return encoding, parse(data, encoding=encoding)
+    return encoding, parse(_as_body(data, "parse_with_probe"), encoding=encoding)
