@@ -435,3 +435,48 @@ def test_server_helpers_check_options_before_reading() -> None:
     assert environ["wsgi.input"].tell() == 0  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="conflicts"):
         _asgi(b"a=b", use_charset_field=True, charset_field="ie")
+
+
+# --- text/plain ---------------------------------------------------------------------------------
+
+
+@given(entries, st.sampled_from(OUTPUT_ENCODINGS))
+def test_text_plain_agrees_with_reference(pairs: list[tuple[str, str]], encoding: str) -> None:
+    """serialize_text_plain is HTML's steps, the text/plain algorithm and "encode" (html mode)."""
+    expected = ref.encode_html(encoding, ref.text_plain_encode(_browser(pairs, encoding)))
+    actual = urlencoded.serialize_text_plain(
+        pairs, encoding=encoding, newlines="crlf", fill_charset_field=True
+    )
+    assert actual == expected
+    plain = urlencoded.serialize_text_plain(pairs, encoding=encoding)
+    assert plain == ref.encode_html(encoding, ref.text_plain_encode(pairs))
+
+
+_plain_name = st.text(st.characters(exclude_categories=("Cs",), exclude_characters="=\r\n"))
+_plain_line = st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\r\n"))
+_plain_value = st.tuples(
+    _plain_line, st.lists(_plain_line.filter(lambda line: "=" not in line), max_size=3)
+).map(lambda parts: "\r\n".join([parts[0], *parts[1]]))
+
+
+@given(st.lists(st.tuples(_plain_name, _plain_value), max_size=5))
+def test_text_plain_round_trip_where_readable(pairs: list[tuple[str, str]]) -> None:
+    """Names without "=" or newlines and value lines after a CRLF without "=" read back."""
+    body = urlencoded.serialize_text_plain(pairs)
+    assert urlencoded.parse_text_plain(body) == pairs
+
+
+def test_text_plain_ambiguities() -> None:
+    """What parse_text_plain cannot recover, as documented."""
+    body = urlencoded.serialize_text_plain([("a=b", "c"), ("v", "1\r\nx=2")])
+    assert urlencoded.parse_text_plain(body) == [("a", "b=c"), ("v", "1"), ("x", "2")]
+    body = urlencoded.serialize_text_plain([("q", "€")], encoding="shift_jis")
+    assert body == b"q=&#8364;\r\n"
+    assert urlencoded.parse_text_plain(body, encoding="shift_jis") == [("q", "&#8364;")]
+    assert urlencoded.parse_text_plain(b"lone\r\n") == [("lone", "")]
+    with pytest.raises(TypeError, match="already text"):
+        urlencoded.parse_text_plain("q=1", encoding="sjis")
+    with pytest.raises(TypeError, match="pair 0"):
+        urlencoded.serialize_text_plain([("a", b"b")])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="newlines"):
+        urlencoded.serialize_text_plain([("a", "b")], newlines="cr")

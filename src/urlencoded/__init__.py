@@ -54,6 +54,7 @@ from ._streaming import (
     DEFAULT_MAX_FIELDS,
     IncrementalParser,
 )
+from ._text_plain import parse_text_plain, serialize_text_plain
 
 __version__ = "1.0.0"
 
@@ -97,6 +98,7 @@ __all__ = [
     "parse_asgi",
     "parse_bytes",
     "parse_mime_type",
+    "parse_text_plain",
     "parse_with_probe",
     "parse_wsgi",
     "percent_decode",
@@ -105,6 +107,7 @@ __all__ = [
     "percent_encode_bytes",
     "query_params",
     "serialize",
+    "serialize_text_plain",
     "utf8_percent_encode",
     "with_query_params",
 ]
