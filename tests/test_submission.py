@@ -480,3 +480,48 @@ def test_text_plain_ambiguities() -> None:
         urlencoded.serialize_text_plain([("a", b"b")])  # type: ignore[list-item]
     with pytest.raises(ValueError, match="newlines"):
         urlencoded.serialize_text_plain([("a", "b")], newlines="cr")
+
+
+# --- guess_encoding ------------------------------------------------------------------------------
+
+GUESS_CANDIDATES = ["utf-8", "euc-jp", "sjis", "iso-2022-jp", "big5", "gbk", "euc-kr", "latin1"]
+
+
+@given(
+    st.one_of(
+        legacy_bodies,
+        st.lists(st.tuples(form_text, form_text), max_size=3).map(
+            lambda pairs: serialize(pairs, encoding="shift_jis").encode("ascii")
+        ),
+    ),
+    st.lists(st.sampled_from(GUESS_CANDIDATES), min_size=1, max_size=5),
+)
+def test_guess_encoding_agrees_with_reference(body: bytes, candidates: list[str]) -> None:
+    """guess_encoding keeps, in order, the candidates whose fatal decoder accepts every field."""
+    from tests import reference as url_ref
+
+    fields = url_ref.urlencoded_parse_to_bytes(body)
+    expected: list[str] = []
+    for label in candidates:
+        name = enc.labels()[label]
+        if name not in expected and all(
+            enc.reference_decode_fatal(name, part) is not None for pair in fields for part in pair
+        ):
+            expected.append(name)
+    assert [encoding.name for encoding in urlencoded.guess_encoding(body, candidates)] == expected
+
+
+def test_guess_encoding_for_the_automatic_detection_case() -> None:
+    """The same words from Shift_JIS, EUC-JP and ISO-2022-JP pages are told apart by errors."""
+    words = [("name", "山田太郎"), ("q", "日本語の検索")]
+    # ISO-2022-JP is 7-bit, so its bytes are valid UTF-8 too: it goes first.
+    candidates = ["iso-2022-jp", "utf-8", "euc-jp", "shift_jis"]
+    for label in ["shift_jis", "euc-jp", "iso-2022-jp", "utf-8"]:
+        body = serialize(words, encoding=label).encode("ascii")
+        guesses = urlencoded.guess_encoding(body, candidates)
+        assert guesses[0] is urlencoded.get_encoding(label)
+        assert parse(body, encoding=guesses[0]) == words
+    # ASCII decodes in every ASCII-compatible candidate: no information.
+    assert len(urlencoded.guess_encoding(b"a=b", candidates)) == 4
+    with pytest.raises(TypeError, match="candidates"):
+        urlencoded.guess_encoding(b"a=b", "utf-8")

@@ -27,7 +27,7 @@ from ._errors import (
     URLEncodedError,
 )
 from ._form import parse, parse_bytes, serialize
-from ._legacy import detect_probe_encoding, parse_with_probe
+from ._legacy import detect_probe_encoding, guess_encoding, parse_with_probe
 from ._percent import (
     percent_decode,
     percent_encode,
@@ -94,6 +94,7 @@ __all__ = [
     "error_status",
     "get_encoding",
     "get_output_encoding",
+    "guess_encoding",
     "parse",
     "parse_asgi",
     "parse_bytes",
