@@ -70,6 +70,8 @@ _FIRST_CHOICE = (b"\x1e", b"\x1f")
 
 _Pair = TypeVar("_Pair")
 _NO_SHAPE = (False, True)
+# Separators that the decoding steps would change: the field-by-field path splits on them first.
+_NOT_IN_BULK = (b"%", b"+")
 _NAME_AND_VALUE = itemgetter(0, 2)
 
 # Translation tables per (separator, pair stand-in, name stand-in), built on first use.
@@ -130,10 +132,10 @@ def _decode_block(
     block's :func:`shape`; or None.
     """
     pair_end, name_end = _FIRST_CHOICE
-    if pair_end in block or name_end in block:
+    if pair_end in block or name_end in block or separator in _FIRST_CHOICE:
         free = []
         for stand_in in _STAND_INS:
-            if stand_in not in block:
+            if stand_in not in block and stand_in != separator:
                 free.append(stand_in)
                 if len(free) == 2:
                     break
@@ -296,8 +298,11 @@ def parse_utf8_whole(
     https://url.spec.whatwg.org/#concept-urlencoded-parser
 
     *fallback* parses a block field by field, given the block and its offset
-    in *body*; *errors* is ``"replace"`` or ``"strict"``.
+    in *body*; *errors* is ``"replace"`` or ``"strict"``. *separator* is
+    one ASCII byte other than "=".
     """
+    if separator in _NOT_IN_BULK:
+        return fallback(body, 0)
     if len(body) <= BLOCK:
         pairs = _parse_utf8_block(body, separator, errors)
         return fallback(body, 0) if pairs is None else pairs
@@ -317,6 +322,8 @@ def parse_bytes_whole(
 
     *fallback* gives a block's pairs field by field.
     """
+    if separator in _NOT_IN_BULK:
+        return fallback(body)
     output: list[tuple[bytes, bytes]] = []
     for block, _ in _blocks(body, separator):
         if b"%" not in block:
