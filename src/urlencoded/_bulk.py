@@ -73,6 +73,8 @@ _NO_SHAPE = (False, True)
 # Separators that the decoding steps would change: the field-by-field path splits on them first.
 _NOT_IN_BULK = (b"%", b"+")
 _NAME_AND_VALUE = itemgetter(0, 2)
+# Two bytes that are not "%": no escape spans the place after them.
+_TWO_PLAIN = re.compile(rb"[^%][^%]")
 
 # Translation tables per (separator, pair stand-in, name stand-in), built on first use.
 _DECODE_TABLES: dict[tuple[bytes, bytes, bytes], tuple[bytes, bytes]] = {}
@@ -168,8 +170,9 @@ def _decode_block(
 def _a2b_qp(block: bytes, qp_table: bytes) -> bytes:
     """``a2b_qp(block.translate(qp_table))``, in pieces that stay in the cache.
 
-    A long block (one long field) is cut where no escape spans the cut: never
-    right after a "%" or one byte later.
+    A long block (one long field) is cut where no escape spans the cut: after
+    two bytes that are not "%". A piece then never ends with a "%" that
+    a2b_qp would drop.
     """
     size = len(block)
     if size <= BLOCK:
@@ -177,11 +180,9 @@ def _a2b_qp(block: bytes, qp_table: bytes) -> bytes:
     pieces = []
     start = 0
     while start < size:
-        end = start + BLOCK
-        if end < size:
-            escape = block.find(b"%", end - 2, end)
-            if escape != -1:
-                end = escape
+        # At least 3 bytes, so that the two bytes before the cut are in the piece.
+        found = _TWO_PLAIN.search(block, start + max(BLOCK, 3) - 2)
+        end = size if found is None else found.end()
         pieces.append(a2b_qp(block[start:end].translate(qp_table)))
         start = end
     return b"".join(pieces)
