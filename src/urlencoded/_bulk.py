@@ -39,7 +39,7 @@ path against it, including inputs that cross block boundaries.
 from __future__ import annotations
 
 import re
-from binascii import a2b_qp, b2a_hex
+from binascii import a2b_qp
 from collections.abc import Iterator
 from itertools import repeat
 from operator import itemgetter
@@ -344,9 +344,9 @@ _UNESCAPED = re.compile(r"[A-Za-z0-9*\-._ ]*")
 # used only when no name or value holds them.
 _NAME_END = "\x00"
 _PAIR_END = "\x01"
-_ESCAPED_RUNS = re.compile(rb"([^A-Za-z0-9*\-._ \x00\x01]+)")
-_ESCAPED = re.compile(rb"([^A-Za-z0-9*\-._ ]+)")
-_JOINTS_AND_SPACE = bytes.maketrans(b"\x00\x01 ", b"=&+")
+_ESCAPED_RUNS = re.compile(r"([^A-Za-z0-9*\-._ \x00\x01]+)")
+_ESCAPED = re.compile(r"([^A-Za-z0-9*\-._ ]+)")
+_JOINTS_AND_SPACE = str.maketrans("\x00\x01 ", "=&+")
 _PAIR_TYPES = {tuple, list}
 
 
@@ -359,6 +359,13 @@ def serialize_utf8_whole(items: list[object]) -> str | None:
     values joined together equals joining them escaped, when the joints are
     characters that no name or value holds and that are kept as they are.
     """
+    if len(items) == 1 and type(items[0]) is tuple and len(items[0]) == 2:
+        # One pair of alphanumerics (a=1): nothing to escape.
+        name, value = items[0]
+        if type(name) is str and type(value) is str:
+            both = name + value
+            if both.isalnum() and both.isascii():
+                return f"{name}={value}"
     if not set(map(type, items)) <= _PAIR_TYPES or set(map(len, items)) != {2}:  # type: ignore[arg-type]
         return None
     try:
@@ -390,20 +397,25 @@ def _serialize_str_pairs(items: list[tuple[str, str]], names_and_values: str) ->
         if _NAME_END in names_and_values or _PAIR_END in names_and_values:
             # The stand-ins would be taken for joints: escape each string alone.
             return "&".join([f"{_escape(name)}={_escape(value)}" for name, value in items])
-        data = _PAIR_END.join(map(_NAME_END.join, items)).encode("utf-8")
+        text = _PAIR_END.join(map(_NAME_END.join, items))
+        return _escape_runs(text, _ESCAPED_RUNS).translate(_JOINTS_AND_SPACE)
     except UnicodeEncodeError:
         return None  # surrogates: names or values to convert to scalar value strings first
-    return _escape_runs(data, _ESCAPED_RUNS).translate(_JOINTS_AND_SPACE).decode("ascii")
 
 
 def _escape(text: str) -> str:
     """UTF-8 percent-encode one string with the urlencoded set, space as "+"."""
-    return _escape_runs(text.encode("utf-8"), _ESCAPED).replace(b" ", b"+").decode("ascii")
+    return _escape_runs(text, _ESCAPED).replace(" ", "+")
 
 
-def _escape_runs(data: bytes, runs: re.Pattern[bytes]) -> bytes:
-    """Percent-encode each run of bytes that *runs* matches."""
-    parts = runs.split(data)
+def _escape_runs(text: str, runs: re.Pattern[str]) -> str:
+    """UTF-8 percent-encode each run of code points that *runs* matches.
+
+    Encoding is code point by code point, so each run's UTF-8 bytes are the
+    bytes of its code points; a run is escaped with one ``bytes.hex``.
+    """
+    parts = runs.split(text)
     # parts alternates: kept run, run to escape, ..., kept run.
-    parts[1::2] = map(bytes.upper, map(b"%".__add__, map(b2a_hex, parts[1::2], repeat(b"%"))))
-    return b"".join(parts)
+    hex_runs = map(bytes.hex, map(str.encode, parts[1::2]), repeat("%"))
+    parts[1::2] = map(str.upper, map("%".__add__, hex_runs))
+    return "".join(parts)
