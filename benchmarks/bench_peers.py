@@ -298,7 +298,7 @@ COLOURS = ["#1f77b4", "#7f7f7f", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8
 def write_table(results: list[dict[str, Any]], path: Path, about: str) -> None:
     """An RST list-table: microseconds per call, and urllib's time over each."""
     present = [name for name in LIBRARIES if any(name in row["times"] for row in results)]
-    lines = [f".. list-table:: µs per call (× = urllib.parse time / time); {about}", ""]
+    lines = [f".. list-table:: µs per call (× = urllib.parse time / time); {about}"]
     lines += ["   :header-rows: 1", ""]
     lines.append("   * - workload")
     lines += [f"     - {name}" for name in present]
