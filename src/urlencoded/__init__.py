@@ -28,7 +28,7 @@ from ._errors import (
     URLEncodedError,
 )
 from ._form import parse, parse_bytes, serialize
-from ._legacy import detect_probe_encoding, parse_with_probe
+from ._legacy import detect_probe_encoding, guess_encoding, parse_with_probe
 from ._percent import (
     percent_decode,
     percent_encode,
@@ -55,6 +55,7 @@ from ._streaming import (
     DEFAULT_MAX_FIELDS,
     IncrementalParser,
 )
+from ._text_plain import parse_text_plain, serialize_text_plain
 
 __version__ = "1.0.0"
 
@@ -94,10 +95,12 @@ __all__ = [
     "error_status",
     "get_encoding",
     "get_output_encoding",
+    "guess_encoding",
     "parse",
     "parse_asgi",
     "parse_bytes",
     "parse_mime_type",
+    "parse_text_plain",
     "parse_with_probe",
     "parse_wsgi",
     "percent_decode",
@@ -106,6 +109,7 @@ __all__ = [
     "percent_encode_bytes",
     "query_params",
     "serialize",
+    "serialize_text_plain",
     "utf8_percent_encode",
     "with_query_params",
 ]
