@@ -18,7 +18,8 @@ Sources of the expected strings (vendored as literals, nothing else):
   steps (the unescaped sets, UTF-8 octets, the reserved set that decodeURI
   preserves, every URIError step); they agree with Node.js 20.
 - RFC 7639 §2 (ALPN: "h2, http%2F1.1"), RFC 6570 §1.2 and §3.2 examples.
-- VBA-Web UrlEncodingMode (seed note 004): vectors from each mode's character set.
+- VBA-Web wiki, "Url Encoding" (https://github.com/VBA-tools/VBA-Web/wiki/Url-Encoding):
+  vectors from each mode's character set.
 """
 
 from __future__ import annotations
@@ -399,7 +400,7 @@ def test_iri_to_uri() -> None:
 
 
 def test_vba_modes() -> None:
-    """Seed 004: each VBA-Web mode's kept characters, space and decoding of "+"."""
+    """VBA-Web wiki: each mode's kept characters, space and decoding of "+"."""
     text = "a b~*!'()$&+,;=:@#%^`|/"
     assert VBA_STRICT.encode(text) == RFC3986.encode(text)
     assert VBA_FORM.encode(text) == "a+b%7E*%21%27%28%29%24%26%2B%2C%3B%3D%3A%40%23%25%5E%60%7C%2F"

@@ -69,6 +69,7 @@ def _decoding(dialect: Dialect) -> str:
 
 def _source(dialect: Dialect) -> str:
     first = dialect.source.split("; ")[0]
+    first = first.split(" ")[0]
     if first.startswith("https://"):
         title = first.split("//", 1)[1].split("/", 1)[0]
         if "rfc-editor.org" in first:
@@ -81,8 +82,10 @@ def _source(dialect: Dialect) -> str:
             title = "HTML Standard"
         elif "php.net" in first:
             title = "PHP manual"
+        elif "VBA-Web" in first:
+            title = "VBA-Web wiki"
         return f"`{title} <{first}>`__"
-    return "VBA-Web, seed note 004"
+    return first
 
 
 def render() -> str:
