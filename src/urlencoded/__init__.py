@@ -11,6 +11,7 @@ Everything public is importable from this package; the submodules are private.
 
 from __future__ import annotations
 
+from . import dialects as dialects  # the public urlencoded.dialects module
 from ._content_type import FORM_URLENCODED, MediaType, check_content_type, parse_mime_type
 from ._encoding import UTF_8, Encoding, get_encoding, get_output_encoding
 from ._errors import (
