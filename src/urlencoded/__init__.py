@@ -28,6 +28,7 @@ from ._errors import (
 )
 from ._form import parse, parse_bytes, serialize
 from ._legacy import detect_probe_encoding, parse_with_probe
+from ._lint import Finding, lint
 from ._percent import (
     percent_decode,
     percent_encode,
@@ -77,6 +78,7 @@ __all__ = [
     "DecodeError",
     "Encoding",
     "FieldTooLarge",
+    "Finding",
     "IncrementalParser",
     "LimitExceeded",
     "MediaType",
@@ -93,6 +95,7 @@ __all__ = [
     "error_status",
     "get_encoding",
     "get_output_encoding",
+    "lint",
     "parse",
     "parse_asgi",
     "parse_bytes",
