@@ -154,6 +154,32 @@ def _semicolons(body: bytes) -> Iterator[Finding]:
             position = body.find(b";", position + 1)
 
 
+def _empty_sequences(body: bytes) -> Iterator[Finding]:
+    """U104: each run of '&' that leaves empty sequences, at its first '&'."""
+    runs = [match.span() for match in _AMPERSAND_RUN.finditer(body)]
+    # A single '&' leaves an empty sequence only at either end of the input.
+    if body[:1] == b"&" and body[1:2] != b"&":
+        runs.insert(0, (0, 1))
+    if len(body) > 1 and body[-1:] == b"&" and body[-2:-1] != b"&":
+        runs.append((len(body) - 1, len(body)))
+    for start, end in runs:
+        # Step 3.1 of the parser skips each empty sequence.
+        count = end - start - 1 + (start == 0) + (end == len(body))
+        where = (
+            "at the start"
+            if start == 0
+            else "at the end"
+            if end == len(body)
+            else "between fields"
+        )
+        yield Finding(
+            "U104",
+            start,
+            f"{count} empty sequence{'s' if count > 1 else ''} {where}; parse skips "
+            f"{'them' if count > 1 else 'it'}",
+        )
+
+
 def _check_bytes(body: bytes) -> Iterator[Finding]:
     """The checks on raw bytes (codes U1xx to U303)."""
     content_end = len(body.rstrip(b"\r\n"))
@@ -167,17 +193,7 @@ def _check_bytes(body: bytes) -> Iterator[Finding]:
             "(echo adds a newline; use printf or echo -n)",
         )
     yield from _semicolons(body[:content_end])
-    if body.startswith(b"&"):
-        yield Finding("U104", 0, "an '&' starts the input; parse skips the empty sequence")
-    for match in _AMPERSAND_RUN.finditer(body):
-        count = match.end() - match.start() - 1
-        yield Finding(
-            "U104",
-            match.start() + 1,
-            f"{count} empty sequence{'s' if count > 1 else ''} between '&'s; parse skips them",
-        )
-    if body.endswith(b"&") and len(body) > 1 and not body.endswith(b"&&"):
-        yield Finding("U104", len(body) - 1, "an '&' ends the input; parse skips it")
+    yield from _empty_sequences(body)
     for offset in _first_per_sequence(body, _BAD_PERCENT, len(body)):
         yield Finding(
             "U201",
