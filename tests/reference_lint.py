@@ -133,4 +133,3 @@ def reference_lint(body: bytes, encoding: str = "UTF-8") -> list[tuple[int, str]
         if len(offsets) > 1:
             found.append((offsets[1], "U402"))
     return sorted(found)
-

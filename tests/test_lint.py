@@ -21,7 +21,7 @@ def codes(data: bytes | str, encoding: str = "UTF-8") -> list[tuple[int, str]]:
 
 
 # One example per code: (input, encoding, expected (offset, code) findings).
-EXAMPLES = {
+EXAMPLES: dict[str, tuple[bytes | str, str, list[tuple[int, str]]]] = {
     "U101": ("?q=1", "UTF-8", [(0, "U101")]),
     "U102": (b"a=1\n", "UTF-8", [(3, "U102")]),
     "U103": ("a=1;b=2", "UTF-8", [(3, "U103")]),
@@ -59,7 +59,8 @@ def test_code_documented_with_example(code: str) -> None:
     name = CODES[code][0]
     section = re.search(rf"^{code} {name}\n[-=~]+\n(.*?)(?=^U\d{{3}} |\Z)", text, re.M | re.S)
     assert section is not None, f"no section '{code} {name}' in {DOCS.name}"
-    assert ">>> " in section.group(1) and code in section.group(1)
+    assert ">>> " in section.group(1)
+    assert code in section.group(1)
 
 
 def test_clean_input_has_no_findings() -> None:
@@ -84,7 +85,8 @@ def test_charset_field_severity() -> None:
     (other,) = lint("_charset_=Shift_JIS")
     (unknown,) = lint("_charset_=klingon")
     assert (same.severity, other.severity, unknown.severity) == ("info", "warning", "warning")
-    assert "Shift_JIS" in other.message and "klingon" in unknown.message
+    assert "Shift_JIS" in other.message
+    assert "klingon" in unknown.message
 
 
 def test_semicolon_needs_a_field_after_it() -> None:

@@ -166,11 +166,7 @@ def _empty_sequences(body: bytes) -> Iterator[Finding]:
         # Step 3.1 of the parser skips each empty sequence.
         count = end - start - 1 + (start == 0) + (end == len(body))
         where = (
-            "at the start"
-            if start == 0
-            else "at the end"
-            if end == len(body)
-            else "between fields"
+            "at the start" if start == 0 else "at the end" if end == len(body) else "between fields"
         )
         yield Finding(
             "U104",

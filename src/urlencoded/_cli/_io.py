@@ -83,9 +83,12 @@ def chunks(source: Source, size: int = CHUNK_SIZE) -> Iterator[bytes]:
     try:
         while True:
             chunk = stream.read(size)
-            if not chunk:
+            if chunk:
+                yield chunk
+            # A buffered read returns less only at the end; a terminal's end
+            # (Ctrl-D) is not sticky, so reading again would wait for more.
+            if len(chunk) < size:
                 return
-            yield chunk
     finally:
         if source.path is not None:
             stream.close()
