@@ -364,7 +364,7 @@ def test_explain_text() -> None:
         "pair 2  bytes 9-13  'c=%zz'\n"
         "  name:  'c'\n"
         "  value: '%zz'\n"
-        "    byte 11: U201 bad-percent (error): '%zz' is not '%' and two hex digits;"
+        "    byte 11: U201 bad-percent (error): '%' followed by 'zz' is not an escape;"
         " it stays a literal '%' (encode it as %25)\n"
         "between pairs:\n"
         "    byte 7: U104 empty-sequence (info): 1 empty sequence between fields;"

@@ -120,7 +120,7 @@ def render_text(explanation: Explanation, *, color: bool = False) -> str:
     pair 2  bytes 4-8  'b=%zz'
       name:  'b'
       value: '%zz'
-        byte 6: U201 bad-percent (error): '%zz' is not '%' and two hex digits; ...
+        byte 6: U201 bad-percent (error): '%' followed by 'zz' is not an escape; ...
     1 error, 0 warnings, 0 info
     """
     lines = []

@@ -191,11 +191,16 @@ def _check_bytes(body: bytes) -> Iterator[Finding]:
     yield from _semicolons(body[:content_end])
     yield from _empty_sequences(body)
     for offset in _first_per_sequence(body, _BAD_PERCENT, len(body)):
+        following = body[offset + 1 : offset + 3]
         yield Finding(
             "U201",
             offset,
-            f"{_show(body[offset : offset + 3])} is not '%' and two hex digits; it stays a "
-            "literal '%' (encode it as %25)",
+            (
+                f"'%' followed by {_show(following)} is not an escape"
+                if following
+                else "'%' ends the input"
+            )
+            + "; it stays a literal '%' (encode it as %25)",
         )
     for offset in _first_per_sequence(body, _LOWER_HEX, len(body)):
         yield Finding(
