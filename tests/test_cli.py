@@ -441,3 +441,35 @@ def test_main_returns_status(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--help"]) == 0
     captured = capsys.readouterr()
     assert "item 0 is not a [name, value] pair" in captured.err
+
+
+def test_lines_progress_bar_on_a_terminal(tmp_path: Path) -> None:
+    """With a file and stderr on a terminal, --lines draws a progress bar there, then clears it."""
+    import pty
+
+    path = tmp_path / "queries"
+    path.write_bytes(b"a=1\n" * 1000)
+    leader, follower = pty.openpty()
+    try:
+        result = subprocess.run(
+            [str(SCRIPT), "parse", "--lines", "--file", str(path)],
+            stdout=subprocess.PIPE,
+            stderr=follower,
+            timeout=120,
+        )
+        os.close(follower)
+        drawn = b""
+        while True:
+            try:
+                piece = os.read(leader, 4096)
+            except OSError:
+                break
+            if not piece:
+                break
+            drawn += piece
+    finally:
+        os.close(leader)
+    assert result.returncode == 0
+    assert len(result.stdout.splitlines()) == 1000
+    assert b"100% of 4000 bytes" in drawn
+    assert drawn.endswith(b"\r")
