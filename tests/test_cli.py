@@ -138,6 +138,38 @@ def test_parse_isindex() -> None:
     ]
 
 
+def test_parse_charset_field() -> None:
+    """--charset-field NAME decodes every field in the encoding that field names."""
+    body = b"_charset_=Shift_JIS&q=%93%FA%96%7B"
+    result = run("parse", "--charset-field", "_charset_", stdin=body)
+    assert json.loads(result.stdout) == [["_charset_", "Shift_JIS"], ["q", "日本"]]
+    google = run("parse", "--charset-field", "ie", "ie=euc-jp&q=%C6%FC")
+    assert json.loads(google.stdout) == [["ie", "euc-jp"], ["q", "日"]]
+
+
+def test_parse_separator() -> None:
+    """--separator picks the one character that separates fields, in every mode."""
+    assert json.loads(run("parse", "--separator", ";", "a=1;b=2&c").stdout) == [
+        ["a", "1"],
+        ["b", "2&c"],
+    ]
+    lines = run("parse", "--lines", "--separator", ";", stdin=b"a=1;b=2\n")
+    assert json.loads(lines.stdout) == [["a", "1"], ["b", "2"]]
+    assert "one ASCII character" in one_line_failure(run("parse", "--separator", ";;", "a"))
+
+
+def test_parse_guess_encoding() -> None:
+    """--guess-encoding parses in the first candidate that decodes every field, and says which."""
+    result = run("parse", "--guess-encoding", "utf-8,euc-jp,shift_jis", "q=%93%FA%96%7B")
+    assert json.loads(result.stdout) == [["q", "日本"]]
+    assert "parsing as Shift_JIS" in result.stderr.decode()
+    failed = one_line_failure(run("parse", "--guess-encoding", "utf-8", "q=%FF"))
+    assert "none of utf-8 decodes every field" in failed
+    assert "--lines" in one_line_failure(
+        run("parse", "--lines", "--guess-encoding", "utf-8", stdin=b"a")
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -295,6 +327,23 @@ def test_serialize_numbers_and_booleans() -> None:
     assert result.stdout == b"n=1.50&e=-2E%2B3&t=true&f=false&7=0\n"
 
 
+def test_serialize_browser_options() -> None:
+    """--newlines crlf, --fill-charset-field, --no-space-as-plus, --separator and --isindex."""
+    browser = run(
+        "serialize",
+        "--encoding",
+        "sjis",
+        "--newlines",
+        "crlf",
+        "--fill-charset-field",
+        '[["_charset_", ""], ["t", "a\\nb"]]',
+    )
+    assert browser.stdout == b"_charset_=Shift_JIS&t=a%0D%0Ab\n"
+    mailto = run("serialize", "--no-space-as-plus", "--separator", ";", '{"a": "1 2", "b": "3"}')
+    assert mailto.stdout == b"a=1%202;b=3\n"
+    assert run("serialize", "--isindex", '{"isindex": "a b", "x": "1"}').stdout == b"a+b&x=1\n"
+
+
 def test_serialize_encoding() -> None:
     """--encoding picks the output encoding."""
     assert (
@@ -393,7 +442,7 @@ def test_explain_encoding_and_guess() -> None:
     """--guess-encoding lists the candidates that decode every field and reads in the first."""
     result = run("explain", "--guess-encoding", "utf-8,shift_jis,euc-jp", "q=%93%FA%96%7B")
     lines = result.stdout.decode().splitlines()
-    assert lines[0] == "decodes every field: shift_jis (tried utf-8, shift_jis, euc-jp)"
+    assert lines[0] == "decodes every field: Shift_JIS (tried utf-8, shift_jis, euc-jp)"
     assert "  value: '日本'" in lines
     forced = run("explain", "--encoding", "euc-jp", "--guess-encoding", "utf-8,sjis", "q=%93%FA")
     assert "encoding: EUC-JP" in forced.stdout.decode()

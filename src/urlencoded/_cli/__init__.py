@@ -62,6 +62,22 @@ def _add_strip_newline(command: argparse.ArgumentParser) -> None:
     )
 
 
+def _separator(text: str) -> str:
+    if len(text) != 1 or not text.isascii():
+        raise argparse.ArgumentTypeError(f"expected one ASCII character, got {text!r}")
+    return text
+
+
+def _add_separator(command: argparse.ArgumentParser, what: str) -> None:
+    command.add_argument(
+        "--separator",
+        type=_separator,
+        default="&",
+        metavar="C",
+        help=f"the one ASCII character that {what} (default '&'; ';' for old HTML 4 forms)",
+    )
+
+
 def _add_max_body_size(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--max-body-size",
@@ -78,11 +94,16 @@ _EXAMPLES = {
   urlencoded parse 'https://example.com/search?q=a+b#top'
   printf 'a=1&b=2' | urlencoded parse
   urlencoded parse --encoding shift_jis 'q=%93%FA%96%7B'
+  urlencoded parse --charset-field _charset_ '_charset_=Shift_JIS&q=%93%FA'
+  urlencoded parse --guess-encoding utf-8,euc-jp,shift_jis 'q=%93%FA%96%7B'
+  urlencoded parse --separator ';' 'a=1;b=2'
   urlencoded parse --lines --jobs 2 --file access-queries.txt > pairs.jsonl""",
     "serialize": """examples:
   urlencoded serialize '[["q", "café au lait"], ["n", 1]]'
   urlencoded serialize '{"a": true, "b": 1.50}'
-  echo '{"q": "日本"}' | urlencoded serialize --encoding shift_jis""",
+  echo '{"q": "日本"}' | urlencoded serialize --encoding shift_jis
+  urlencoded serialize --newlines crlf --fill-charset-field '[["_charset_", ""], ["t", "a\\nb"]]'
+  urlencoded serialize --no-space-as-plus --separator ';' '{"a": "1 2", "b": "3"}'""",
     "explain": """examples:
   urlencoded explain 'a=1;b=2&c=%zz'
   urlencoded explain --encoding shift_jis --file body.bin
@@ -131,6 +152,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="a first field without '=' is a value with an empty name",
     )
     parse.add_argument(
+        "--charset-field",
+        metavar="NAME",
+        help="decode every field in the encoding that the field NAME names, if it names one "
+        "(browsers fill in '_charset_')",
+    )
+    _add_separator(parse, "separates fields")
+    parse.add_argument(
+        "--guess-encoding",
+        metavar="LABEL,...",
+        help="parse in the first of these encodings that decodes every field (reads the whole "
+        "input first)",
+    )
+    parse.add_argument(
         "--max-fields",
         type=_limit,
         default=DEFAULT_MAX_FIELDS,
@@ -158,6 +192,28 @@ def build_parser() -> argparse.ArgumentParser:
     serialize = command("serialize", "print a JSON list of pairs or a JSON object as urlencoded")
     _add_input(serialize, "json", "the JSON")
     serialize.add_argument("--encoding", default="UTF-8", help="encode with this encoding label")
+    _add_separator(serialize, "goes between pairs")
+    serialize.add_argument(
+        "--space-as-plus",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="write a space as '+' (the default) or, with --no-space-as-plus, as '%%20'",
+    )
+    serialize.add_argument(
+        "--newlines",
+        choices=["crlf"],
+        help="'crlf': turn every CR, LF and CRLF in names and values into CRLF, as browsers do",
+    )
+    serialize.add_argument(
+        "--fill-charset-field",
+        action="store_true",
+        help="give an empty '_charset_' field the output encoding's name, as browsers do",
+    )
+    serialize.add_argument(
+        "--isindex",
+        action="store_true",
+        help="write a first pair named 'isindex' as its value alone",
+    )
     _add_max_body_size(serialize)
 
     explain = command("explain", "show each pair's bytes, decoding and lint findings")

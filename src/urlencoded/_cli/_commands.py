@@ -11,7 +11,8 @@ from typing import Any
 
 from .._encoding import get_encoding
 from .._explain import explain, render_json, render_text
-from .._form import serialize
+from .._form import parse, serialize
+from .._legacy import guess_encoding
 from .._lint import lint
 from .._streaming import IncrementalParser
 from ._io import (
@@ -112,6 +113,8 @@ def parse_options(arguments: argparse.Namespace) -> dict[str, Any]:
         "encoding": arguments.encoding,
         "errors": "strict" if arguments.strict else "replace",
         "isindex": arguments.isindex,
+        "charset_field": arguments.charset_field,
+        "separator": arguments.separator,
         "max_fields": arguments.max_fields,
         "max_field_size": arguments.max_field_size,
         "max_body_size": arguments.max_body_size,
@@ -125,13 +128,49 @@ def run_parse(arguments: argparse.Namespace) -> int:
     if arguments.jobs < 1:
         raise CliError(f"--jobs must be 1 or more, got {arguments.jobs}")
     if arguments.lines:
+        if arguments.guess_encoding is not None:
+            raise CliError("--guess-encoding reads the whole input; it does not go with --lines")
         return run_lines(source, options, arguments.jobs)
+    if arguments.guess_encoding is not None:
+        return _parse_guessing(source, arguments, options)
     parser = IncrementalParser(**options)
     pairs = []
     for piece in _body(source, arguments.strip_newline, "parse"):
         pairs += parser.feed(piece)
     pairs += parser.close()
     write(_dumps(pairs))
+    return 0
+
+
+def _candidates(labels: str) -> list[str]:
+    candidates = [label.strip() for label in labels.split(",")]
+    if not all(candidates):
+        raise CliError(f"--guess-encoding takes labels separated by commas, got {labels!r}")
+    for label in candidates:
+        get_encoding(label)
+    return candidates
+
+
+def _parse_guessing(source: Source, arguments: argparse.Namespace, options: dict[str, Any]) -> int:
+    """parse --guess-encoding: the whole input, in the first candidate that decodes it."""
+    data = read_all(source, arguments.max_body_size)
+    if source.is_stream and ends_with_newline(data):
+        if arguments.strip_newline:
+            data = strip_newline(data)
+        else:
+            _warn_newline("parse")
+    data, text = query_of(data)
+    if text is not None:
+        note("parse", f"note: {text}")
+    candidates = _candidates(arguments.guess_encoding)
+    matches = guess_encoding(data, candidates, separator=arguments.separator)
+    if not matches:
+        raise CliError(f"none of {', '.join(candidates)} decodes every field")
+    note(
+        "parse", f"note: parsing as {matches[0].name}, the first candidate that decodes every field"
+    )
+    options["encoding"] = matches[0]
+    write(_dumps(parse(data, **options)))
     return 0
 
 
@@ -201,7 +240,16 @@ def load_pairs(data: bytes, name: str) -> list[tuple[str, str]]:
 def run_serialize(arguments: argparse.Namespace) -> int:
     source = Source("serialize", arguments.json, arguments.file)
     pairs = load_pairs(read_all(source, arguments.max_body_size), source.name)
-    write(serialize(pairs, encoding=arguments.encoding).encode("ascii") + b"\n")
+    text = serialize(
+        pairs,
+        encoding=arguments.encoding,
+        separator=arguments.separator,
+        space_as_plus=arguments.space_as_plus,
+        newlines=arguments.newlines,
+        fill_charset_field=arguments.fill_charset_field,
+        isindex=arguments.isindex,
+    )
+    write(text.encode("ascii") + b"\n")
     return 0
 
 
@@ -218,16 +266,6 @@ def _whole_input(arguments: argparse.Namespace, command: str) -> bytes:
     return data
 
 
-def guess_encodings(data: bytes, candidates: list[str]) -> list[str]:
-    """The candidates (labels) under which every name and value decodes without error."""
-    matches = []
-    for candidate in candidates:
-        encoding = get_encoding(candidate)
-        if not any(finding.code == "U304" for finding in lint(data, encoding=encoding)):
-            matches.append(candidate)
-    return matches
-
-
 def _color() -> bool:
     return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
 
@@ -237,15 +275,8 @@ def run_explain(arguments: argparse.Namespace) -> int:
     candidates = matches = None
     encoding = arguments.encoding
     if arguments.guess_encoding is not None:
-        candidates = [label.strip() for label in arguments.guess_encoding.split(",")]
-        if not all(candidates):
-            raise CliError(
-                "--guess-encoding takes labels separated by commas, "
-                f"got {arguments.guess_encoding!r}"
-            )
-        for label in candidates:
-            get_encoding(label)
-        matches = guess_encodings(data, candidates)
+        candidates = _candidates(arguments.guess_encoding)
+        matches = [match.name for match in guess_encoding(data, candidates)]
         if encoding is None and matches:
             encoding = matches[0]
     explanation = explain(

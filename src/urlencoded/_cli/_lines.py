@@ -41,6 +41,8 @@ _options: dict[str, Any] = {}
 _unlimited: dict[str, Any] = {}
 # The smallest line length at which a limit might apply, and most "&" below it.
 _cutoff = [0, 0]
+# The field separator, counted against max_fields.
+_separator = [b"&"]
 # JSON string quoting (the C function json.dumps uses with ensure_ascii=False).
 _quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or (
     json.encoder.py_encode_basestring
@@ -57,11 +59,12 @@ def _set_options(options: dict[str, Any]) -> None:
     _cutoff[0] = min((size + 1 for size in sizes if size is not None), default=sys.maxsize)
     max_fields = options.get("max_fields")
     _cutoff[1] = sys.maxsize if max_fields is None else max_fields
+    _separator[0] = str(options.get("separator", "&")).encode("ascii")
 
 
 def _options_for(line: bytes) -> dict[str, Any]:
     """The options for *line*, without limits the line cannot reach (the faster path)."""
-    if len(line) < _cutoff[0] and line.count(b"&") < _cutoff[1]:
+    if len(line) < _cutoff[0] and line.count(_separator[0]) < _cutoff[1]:
         return _unlimited
     return _options
 
