@@ -104,6 +104,18 @@ _EXAMPLES = {
   echo '{"q": "日本"}' | urlencoded serialize --encoding shift_jis
   urlencoded serialize --newlines crlf --fill-charset-field '[["_charset_", ""], ["t", "a\\nb"]]'
   urlencoded serialize --no-space-as-plus --separator ';' '{"a": "1 2", "b": "3"}'""",
+    "encode": """examples:
+  urlencoded encode 'café au lait~'
+  urlencoded encode --dialect rfc3986 'café au lait~'
+  urlencoded encode --dialect oauth1 --encoding utf-8 'a b'
+  printf '%s' 'x y' | urlencoded encode --dialect js-uri-component
+  urlencoded encode --list-dialects""",
+    "decode": """examples:
+  urlencoded decode 'caf%C3%A9+au+lait'
+  urlencoded decode --dialect rfc3986 'a+b%20c'
+  urlencoded decode --encoding shift_jis '%93%FA%96%7B'
+  urlencoded decode --dialect js-escape '%u65E5'
+  urlencoded decode --bytes '%12%34' | xxd""",
     "explain": """examples:
   urlencoded explain 'a=1;b=2&c=%zz'
   urlencoded explain --encoding shift_jis --file body.bin
@@ -215,6 +227,40 @@ def build_parser() -> argparse.ArgumentParser:
         help="write a first pair named 'isindex' as its value alone",
     )
     _add_max_body_size(serialize)
+
+    for name, summary, what in (
+        ("encode", "percent-encode text in a dialect (default WHATWG_FORM)", "the text"),
+        ("decode", "percent-decode text in a dialect (default WHATWG_FORM)", "the encoded text"),
+    ):
+        coder = command(name, summary)
+        _add_input(coder, "value", what)
+        coder.add_argument(
+            "--dialect",
+            "-d",
+            default="WHATWG_FORM",
+            metavar="NAME",
+            help="the dialect: RFC3986, OAUTH1, JS_URI_COMPONENT, ... (see --list-dialects)",
+        )
+        coder.add_argument(
+            "--list-dialects", action="store_true", help="list the dialects and exit"
+        )
+        coder.add_argument(
+            "--encoding",
+            default="UTF-8",
+            help="the encoding of the text (default UTF-8)",
+        )
+        if name == "decode":
+            coder.add_argument(
+                "--strict",
+                action="store_true",
+                help="fail on bytes invalid in the encoding (and, in JavaScript's dialects, "
+                "on malformed escapes) instead of writing U+FFFD",
+            )
+            coder.add_argument(
+                "--bytes", action="store_true", help="write the decoded bytes as they are"
+            )
+        _add_max_body_size(coder)
+        _add_strip_newline(coder)
 
     explain = command("explain", "show each pair's bytes, decoding and lint findings")
     _add_input(explain, "data", "the body, query or URL")

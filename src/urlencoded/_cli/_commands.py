@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .._encoding import get_encoding
+from .._encoding import decode, get_encoding
 from .._explain import explain, render_json, render_text
 from .._form import parse, serialize
 from .._legacy import guess_encoding
 from .._lint import lint
 from .._streaming import IncrementalParser
+from ..dialects import DIALECTS, get_dialect
 from ._io import (
     _URL,
     CliError,
@@ -266,6 +268,79 @@ def _whole_input(arguments: argparse.Namespace, command: str) -> bytes:
     return data
 
 
+def _stream_text(source: Source, arguments: argparse.Namespace) -> bytes:
+    """A file or standard input whole, with the final-newline rule of parse."""
+    data = read_all(source, arguments.max_body_size)
+    if ends_with_newline(data):
+        if arguments.strip_newline:
+            data = strip_newline(data)
+        else:
+            _warn_newline(source.command)
+    return data
+
+
+def _list_dialects() -> int:
+    width = max(map(len, DIALECTS))
+    lines = []
+    for key, dialect in DIALECTS.items():
+        what = dialect.description if key == dialect.name else f"the same as {dialect.name}"
+        lines.append(f"{key:<{width}}  {what}".rstrip() + "\n")
+    write("".join(lines).encode("utf-8"))
+    return 0
+
+
+def run_encode(arguments: argparse.Namespace) -> int:
+    if arguments.list_dialects:
+        return _list_dialects()
+    dialect = get_dialect(arguments.dialect)
+    encoding = get_encoding(arguments.encoding)
+    source = Source("encode", arguments.value, arguments.file)
+    value: str | bytes
+    if source.argument is not None:
+        value = source.argument
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            value = source.argument_bytes()  # not UTF-8: the bytes the shell passed
+    else:
+        value = _stream_text(source, arguments)
+        # Text not in UTF-8 is percent-encoded as the bytes it is.
+        with contextlib.suppress(UnicodeDecodeError):
+            value = value.decode("utf-8")
+    if isinstance(value, bytes) and encoding.name != "UTF-8":
+        raise CliError(
+            f"{source.name} is not UTF-8 text, so it cannot be encoded in {encoding.name}"
+        )
+    write(dialect.encode(value, encoding=encoding).encode("ascii") + b"\n")
+    return 0
+
+
+def run_decode(arguments: argparse.Namespace) -> int:
+    if arguments.list_dialects:
+        return _list_dialects()
+    dialect = get_dialect(arguments.dialect)
+    encoding = get_encoding(arguments.encoding)
+    source = Source("decode", arguments.value, arguments.file)
+    value = (
+        source.argument_bytes() if source.argument is not None else _stream_text(source, arguments)
+    )
+    if arguments.bytes:
+        write(dialect.decode_bytes(value))
+        return 0
+    if encoding.name == "UTF-8":
+        text = dialect.decode(value, errors="strict" if arguments.strict else "replace")
+    else:
+        try:
+            text = decode(encoding, dialect.decode_bytes(value), fatal=arguments.strict)
+        except UnicodeDecodeError as error:
+            raise CliError(
+                f"the decoded bytes are not valid {encoding.name} at byte {error.start}"
+            ) from None
+    # A lone surrogate (JavaScript's unescape("%uD800")) has no UTF-8 form: show it escaped.
+    write(text.encode("utf-8", "backslashreplace") + b"\n")
+    return 0
+
+
 def _color() -> bool:
     return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
 
@@ -317,4 +392,6 @@ COMMANDS = {
     "serialize": run_serialize,
     "explain": run_explain,
     "lint": run_lint,
+    "encode": run_encode,
+    "decode": run_decode,
 }
