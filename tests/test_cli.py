@@ -522,3 +522,16 @@ def test_lines_progress_bar_on_a_terminal(tmp_path: Path) -> None:
     assert len(result.stdout.splitlines()) == 1000
     assert b"100% of 4000 bytes" in drawn
     assert drawn.endswith(b"\r")
+
+
+def test_closed_stdout_and_stderr() -> None:
+    """A closed standard output is one line on stderr; a closed stderr is no failure."""
+    closed_out = subprocess.run(
+        f"'{SCRIPT}' parse a >&-", shell=True, capture_output=True, timeout=60
+    )
+    assert closed_out.returncode == 2
+    assert closed_out.stderr == b"urlencoded parse: error: standard output is closed\n"
+    closed_err = subprocess.run(
+        f"printf 'a\\n' | '{SCRIPT}' parse 2>&-", shell=True, capture_output=True, timeout=60
+    )
+    assert (closed_err.returncode, closed_err.stdout) == (0, b'[["a\\n", ""]]\n')

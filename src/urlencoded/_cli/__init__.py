@@ -16,7 +16,7 @@ from typing import NoReturn
 from .._errors import URLEncodedError
 from .._streaming import DEFAULT_MAX_BODY_SIZE, DEFAULT_MAX_FIELD_SIZE, DEFAULT_MAX_FIELDS
 from ._commands import COMMANDS
-from ._io import CliError
+from ._io import CliError, report
 
 __all__ = ["main"]
 
@@ -311,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             arguments = build_parser().parse_args(argv)
         except _UsageError as error:
-            print(f"{error.prog}: error: {_one_line(str(error))} (see --help)", file=sys.stderr)
+            report(f"{error.prog}: error: {_one_line(str(error))} (see --help)")
             return 2
         except SystemExit as exit:  # --help, --version
             return exit.code if isinstance(exit.code, int) else 0
@@ -331,9 +331,9 @@ def main(argv: list[str] | None = None) -> int:
         where = f": {error.filename}" if error.filename else ""
         message = f"{error.strerror or error}{where}"
     except KeyboardInterrupt:
-        print(f"{name}: interrupted", file=sys.stderr)
+        report(f"{name}: interrupted")
         return 130
     except Exception as error:  # a bug; still no traceback
         message = f"internal error: {type(error).__name__}: {error}"
-    print(f"{name}: error: {_one_line(message)}", file=sys.stderr)
+    report(f"{name}: error: {_one_line(message)}")
     return 2

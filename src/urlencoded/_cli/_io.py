@@ -20,8 +20,10 @@ __all__ = [
     "CliError",
     "Source",
     "chunks",
+    "note",
     "query_of",
     "read_all",
+    "report",
     "write",
 ]
 
@@ -61,11 +63,10 @@ class Source:
         if stdin is None:
             raise CliError("no standard input: pass the input as an argument or with --file")
         if stdin.isatty():
-            sys.stderr.write(
+            report(
                 f"urlencoded {self.command}: reading the input from the terminal; "
-                "end it with Ctrl-D (or pass it as an argument)\n"
+                "end it with Ctrl-D (or pass it as an argument)"
             )
-            sys.stderr.flush()
         return stdin.buffer
 
     def argument_bytes(self) -> bytes:
@@ -143,6 +144,8 @@ def query_of(data: bytes) -> tuple[bytes, str | None]:
 
 def write(data: bytes) -> None:
     """Write *data* to standard output as bytes, so any text prints whatever the locale."""
+    if sys.stdout is None:
+        raise CliError("standard output is closed")
     stream = getattr(sys.stdout, "buffer", None)
     if stream is not None:
         stream.write(data)
@@ -153,6 +156,16 @@ def write(data: bytes) -> None:
 
 
 def note(command: str, text: str) -> None:
-    """One line of information or warning on standard error."""
-    sys.stderr.write(f"urlencoded {command}: {text}\n")
-    sys.stderr.flush()
+    """One line of information or warning on standard error (if there is one)."""
+    report(f"urlencoded {command}: {text}")
+
+
+def report(line: str) -> None:
+    """Write *line* to standard error; a closed or broken stderr is ignored."""
+    if sys.stderr is None:
+        return
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass

@@ -177,7 +177,7 @@ def run_lines(source: Source, options: dict[str, Any], jobs: int) -> int:
         raise CliError("--lines reads a file or standard input, not an argument")
     stream = source.open()
     progress = None
-    if source.path is not None and sys.stderr.isatty():
+    if source.path is not None and sys.stderr is not None and sys.stderr.isatty():
         try:
             progress = Progress(stream.seek(0, 2))
             stream.seek(0)
