@@ -259,10 +259,18 @@ def test_lines_failure_is_null_and_one_line(tmp_path: Path) -> None:
     assert line.startswith("urlencoded parse: error: line 2: max_fields=1")
 
 
-def test_lines_overlong_line_is_skipped_without_holding_it() -> None:
+@pytest.mark.parametrize(("jobs", "from_file"), [("1", False), ("2", False), ("2", True)])
+def test_lines_overlong_line_is_skipped_without_holding_it(
+    jobs: str, from_file: bool, tmp_path: Path
+) -> None:
     """A line longer than --max-body-size becomes null; the next lines still parse."""
     stdin = b"a=1\n" + b"x" * 3_000_000 + b"\nb=2\n"
-    result = run("parse", "--lines", "--max-body-size", "100", stdin=stdin)
+    args = ["parse", "--lines", "--jobs", jobs, "--max-body-size", "100"]
+    if from_file:
+        (tmp_path / "lines").write_bytes(stdin)
+        result = run(*args, "--file", str(tmp_path / "lines"))
+    else:
+        result = run(*args, stdin=stdin)
     assert result.stdout.decode().splitlines() == ['[["a", "1"]]', "null", '[["b", "2"]]']
     assert "line 2: max_body_size=100" in one_line_failure(result)
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
+import stat
 import sys
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -43,6 +45,8 @@ _unlimited: dict[str, Any] = {}
 _cutoff = [0, 0]
 # The field separator, counted against max_fields.
 _separator = [b"&"]
+# The longest line held in memory: longer ones fail without being read whole.
+_max_line: list[int | None] = [None]
 # JSON string quoting (the C function json.dumps uses with ensure_ascii=False).
 _quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or (
     json.encoder.py_encode_basestring
@@ -60,6 +64,8 @@ def _set_options(options: dict[str, Any]) -> None:
     max_fields = options.get("max_fields")
     _cutoff[1] = sys.maxsize if max_fields is None else max_fields
     _separator[0] = str(options.get("separator", "&")).encode("ascii")
+    max_body_size = options.get("max_body_size")
+    _max_line[0] = None if max_body_size is None else max_body_size + 1
 
 
 def _options_for(line: bytes) -> dict[str, Any]:
@@ -142,6 +148,57 @@ def blocks(stream: BinaryIO, max_line: int | None, progress: Progress | None) ->
         yield carry
 
 
+class _Slice:
+    """The bytes of an open file from its current position, up to *size* of them."""
+
+    def __init__(self, file: BinaryIO, size: int) -> None:
+        self.file = file
+        self.left = size
+
+    def read(self, size: int) -> bytes:
+        data = self.file.read(min(size, self.left))
+        self.left -= len(data)
+        return data
+
+
+def parse_range(task: tuple[str, int, int]) -> Result:
+    """Parse the lines of ``path[start:end]``, read by the worker itself."""
+    path, start, end = task
+    outputs = []
+    failures: list[tuple[int, str]] = []
+    count = 0
+    with open(path, "rb") as file:
+        file.seek(start)
+        for block in blocks(_Slice(file, end - start), _max_line[0], None):  # type: ignore[arg-type]
+            output, failed, lines = parse_block(block)
+            outputs.append(output)
+            failures += [(count + index, message) for index, message in failed]
+            count += lines
+    return b"".join(outputs), failures, count
+
+
+def file_ranges(stream: BinaryIO, size: int) -> Iterator[tuple[int, int]]:
+    """Ranges of whole lines of about BLOCK_SIZE bytes covering a file of *size* bytes."""
+    start = 0
+    while start < size:
+        end = start + BLOCK_SIZE
+        if end < size:
+            stream.seek(end)
+            while True:
+                data = stream.read(64 * 1024)
+                if not data:
+                    end = size
+                    break
+                newline = data.find(b"\n")
+                if newline != -1:
+                    end += newline + 1
+                    break
+                end += len(data)
+        end = min(end, size)
+        yield start, end
+        start = end
+
+
 class Progress:
     """A progress bar on standard error, for a file of known size."""
 
@@ -169,6 +226,23 @@ def _report(first_line: int, result: Result, failed: list[int]) -> None:
         failed[0] += 1
         if failed[0] <= _MAX_REPORTED:
             note("parse", f"error: line {first_line + index}: {message}")
+
+
+def _range_tasks(
+    pool: Any, path: str, stream: BinaryIO, size: int, progress: Progress | None
+) -> Iterator[Any]:
+    for start, end in file_ranges(stream, size):
+        if progress is not None:
+            progress.advance(end - start)
+        yield pool.apply_async(parse_range, ((path, start, end),))
+
+
+def _regular_file_size(stream: BinaryIO) -> int | None:
+    try:
+        status = os.fstat(stream.fileno())
+    except (OSError, ValueError):
+        return None
+    return status.st_size if stat.S_ISREG(status.st_mode) else None
 
 
 def run_lines(source: Source, options: dict[str, Any], jobs: int) -> int:
@@ -199,8 +273,18 @@ def run_lines(source: Source, options: dict[str, Any], jobs: int) -> int:
             context = multiprocessing.get_context()
             with context.Pool(jobs, initializer=_set_options, initargs=(options,)) as pool:
                 pending: deque[Any] = deque()
-                for block in blocks(stream, max_line, progress):
-                    pending.append(pool.apply_async(parse_block, (block,)))
+                tasks: Iterator[Any]
+                size = _regular_file_size(stream) if source.path is not None else None
+                if size is not None and source.path is not None:
+                    # Workers read their ranges of a file themselves: nothing to copy.
+                    tasks = _range_tasks(pool, source.path, stream, size, progress)
+                else:
+                    tasks = (
+                        pool.apply_async(parse_block, (block,))
+                        for block in blocks(stream, max_line, progress)
+                    )
+                for task in tasks:
+                    pending.append(task)
                     # A few blocks in flight per worker keep them busy and memory bounded.
                     if len(pending) >= 3 * jobs:
                         result = pending.popleft().get()
