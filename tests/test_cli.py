@@ -543,3 +543,17 @@ def test_closed_stdout_and_stderr() -> None:
         f"printf 'a\\n' | '{SCRIPT}' parse 2>&-", shell=True, capture_output=True, timeout=60
     )
     assert (closed_err.returncode, closed_err.stdout) == (0, b'[["a\\n", ""]]\n')
+
+
+def test_lines_failure_numbers_across_blocks(tmp_path: Path) -> None:
+    """With --jobs 2, a failing line deep in a file is reported with its own line number."""
+    lines = [b"a=%d&b=2" % index for index in range(300_000)]
+    lines[250_000] = b"a&b&c&d"
+    path = tmp_path / "lines"
+    path.write_bytes(b"\n".join(lines))
+    result = run("parse", "--lines", "--jobs", "2", "--max-fields", "3", "--file", str(path))
+    assert "line 250001: max_fields=3" in one_line_failure(result)
+    output = result.stdout.decode().splitlines()
+    assert len(output) == 300_000
+    assert output[250_000] == "null"
+    assert output[-1] == '[["a", "299999"], ["b", "2"]]'
