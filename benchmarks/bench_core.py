@@ -143,9 +143,7 @@ def build_workloads() -> list[Workload]:
     inputs = corpus()
     text = {key: value for key, value in inputs.items() if isinstance(value, str)}
     pairs: dict[str, list[tuple[str, str]]] = {
-        key: value
-        for key, value in inputs.items()
-        if isinstance(value, list)
+        key: value for key, value in inputs.items() if isinstance(value, list)
     }
     big = text["e"]
     return [
