@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 from binascii import a2b_qp
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import repeat
 from operator import itemgetter
 from typing import Callable, TypeVar
@@ -69,6 +69,7 @@ _STAND_INS += [bytes([byte]) for byte in (*range(0x08, -1, -1), 0x7F)]
 _FIRST_CHOICE = (b"\x1e", b"\x1f")
 
 _Pair = TypeVar("_Pair")
+_Text = TypeVar("_Text", str, bytes)
 _NO_SHAPE = (False, True)
 # Separators that the decoding steps would change: the field-by-field path splits on them first.
 _NOT_IN_BULK = (b"%", b"+")
@@ -225,7 +226,7 @@ def split_text(
     pairs: list[tuple[str, str]] = list(
         map(
             _NAME_AND_VALUE,
-            map(str.partition, filter(None, text.split(pair_end)), repeat(name_end)),
+            map(str.partition, _sequences(text, pair_end), repeat(name_end)),
         )
     )
     # Later "=" in a sequence belong to the value: put them back.
@@ -248,7 +249,7 @@ def _split_bytes(
     pairs: list[tuple[bytes, bytes]] = list(
         map(
             _NAME_AND_VALUE,
-            map(bytes.partition, filter(None, data.split(pair_end)), repeat(name_end)),
+            map(bytes.partition, _sequences(data, pair_end), repeat(name_end)),
         )
     )
     if (
@@ -258,6 +259,16 @@ def _split_bytes(
     ):
         pairs = [(name, value.replace(name_end, b"=")) for name, value in pairs]
     return pairs
+
+
+def _sequences(text: _Text, pair_end: _Text) -> Iterable[_Text]:
+    """Steps 1 and 3.1: the non-empty sequences between pair ends."""
+    # Runs of pair ends would fill a split's list with empty strings: shorten
+    # them first. Each pass halves every run, so a run of n takes log2(n) passes.
+    double = pair_end * 2
+    while double in text:
+        text = text.replace(double, pair_end)
+    return filter(None, text.split(pair_end))
 
 
 def _values(pairs: list[tuple[_Pair, _Pair]]) -> Iterator[_Pair]:
