@@ -392,7 +392,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="fewer, shorter repeats")
     args = parser.parse_args(argv)
-    repeats, budget = (3, 0.02) if args.quick else (11, 0.05)
+    repeats, budget = (3, 0.02) if args.quick else (25, 0.01)
     started = time.perf_counter()
     print(f"Python {sys.version.split()[0]}, urlencoded {urlencoded.__version__}")
     print()
