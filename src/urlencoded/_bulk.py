@@ -215,11 +215,14 @@ def split_text(
     sequence holds exactly one *name_end* (one split does), or that none holds
     two (no value needs its "=" put back).
     """
+    if pair_end not in text:
+        # One sequence (or none): no list of sequences to build.
+        if not text:
+            return []
+        name, _, value = text.partition(name_end)
+        # Later "=" in the sequence belong to the value: put them back.
+        return [(name, value if name_end == "=" else value.replace(name_end, "="))]
     if block_shape[0]:
-        if pair_end not in text:
-            # One sequence: partition finds its "=" faster than split does.
-            name, _, value = text.partition(name_end)
-            return [(name, value)]
         parts = text.replace(pair_end, name_end).split(name_end)
         return list(zip(parts[::2], parts[1::2]))
     # Steps 3.2-3.3: (name, separator, value) without the separator.
@@ -280,7 +283,7 @@ def _parse_utf8_block(block: bytes, separator: bytes, errors: str) -> list[tuple
     if b"%" not in block:
         # Step 3.4 only: nothing to percent-decode, so the joints stay as they are.
         decoded, pair_end, name_end = block.replace(b"+", b" "), separator, b"="
-        block_shape = shape(block, separator)
+        block_shape = shape(block, separator) if separator in block else _NO_SHAPE
     else:
         found = _decode_block(block, separator)
         if found is None:
