@@ -29,6 +29,7 @@ from ._errors import (
 )
 from ._form import parse, parse_bytes, serialize
 from ._legacy import detect_probe_encoding, guess_encoding, parse_with_probe
+from ._lint import Finding, lint
 from ._percent import (
     percent_decode,
     percent_encode,
@@ -79,6 +80,7 @@ __all__ = [
     "DecodeError",
     "Encoding",
     "FieldTooLarge",
+    "Finding",
     "IncrementalParser",
     "LimitExceeded",
     "MediaType",
@@ -96,6 +98,7 @@ __all__ = [
     "get_encoding",
     "get_output_encoding",
     "guess_encoding",
+    "lint",
     "parse",
     "parse_asgi",
     "parse_bytes",
