@@ -22,9 +22,11 @@ docs/encodings.rst:
   corrected tables, so they are exact by construction.
 * Multi-byte *encoders* run the stdlib codec over the text, except for the
   "special" code points on which the codec and the WHATWG encoder disagree.
-  Those are found once per encoding, on first use, by comparing the two on
-  every code point the codec might encode, and are then handled one by one
-  with the spec's own algorithm over the corrected index.
+  Those are found by comparing the two on every code point the codec might
+  encode, and are then handled one by one with the spec's own algorithm over
+  the corrected index. The indexes and these special code points are
+  precomputed by tools/gen_encoding_tables.py into ``_tables``, whose modules
+  are loaded on first use of an encoding.
 * Multi-byte *decoders* take the stdlib codec's strict result when it succeeds
   and contains none of the few code points it decodes differently; otherwise
   (errors, or a disputed sequence) a transcription of the spec's decoder runs

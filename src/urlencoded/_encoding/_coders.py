@@ -64,6 +64,11 @@ def _char_class(code_points: list[int]) -> str:
     return "[" + "".join(parts) + "]+" if parts else "(?!)"
 
 
+#: The longest text :class:`_StatelessEncoder` checks for special code points
+#: with a set rather than its regex (which is compiled only once a text needs it).
+_SET_CHECK_LIMIT = 4096
+
+
 class _StatelessEncoder:
     """An encoder with no state: a stdlib codec plus per-code-point corrections.
 
@@ -82,12 +87,21 @@ class _StatelessEncoder:
     ) -> None:
         self._encode = encode
         self._special = special
-        self._special_re = re.compile(_char_class([ord(c) for c in special]))
+        # Compiled on first need: a class of thousands of ranges takes milliseconds.
+        self._special_re: re.Pattern[str] | None = None
 
     def encode_or_fail(self, text: str, out: _Output) -> None:
         pos = 0
         special = self._special
-        for match in self._special_re.finditer(text):
+        special_re = self._special_re
+        if special_re is None:
+            # Until a text needs the regex, a short one with no special code
+            # point (the common case) is checked without it.
+            if len(text) <= _SET_CHECK_LIMIT and special.keys().isdisjoint(text):
+                self._encode_run(text, out)
+                return
+            special_re = self._special_re = re.compile(_char_class([ord(c) for c in special]))
+        for match in special_re.finditer(text):
             if match.start() > pos:
                 self._encode_run(text[pos : match.start()], out)
             for char in match.group():

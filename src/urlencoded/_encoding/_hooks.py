@@ -12,12 +12,14 @@ modules beside it (and run the https://encoding.spec.whatwg.org/#replacement-dec
 
 from __future__ import annotations
 
+import importlib
 import re
 from functools import cache
 from typing import Callable, NoReturn, Union
 
 from .._errors import UnknownEncodingError
 from .._labels import LABELS, NAME_LABELS, NAMES
+from . import _indexes
 from ._chinese_simplified import _decode_gb18030_slow, _gb18030_handler
 from ._chinese_traditional import _big5_handler, _decode_big5_slow
 from ._coders import (
@@ -231,8 +233,23 @@ def _encoder(name: str) -> _EncoderImpl:
         return _CharmapEncoder(_x_user_defined_table())
     if name == "ISO-2022-JP":
         return _Iso2022JpEncoder()
+    return _StatelessEncoder(_stdlib_encoder(_MULTI_BYTE_ENCODERS[name][0]), _special(name))
+
+
+def _special(name: str) -> dict[str, bytes | None]:
+    """The code points where a multi-byte encoder's codec needs correcting.
+
+    What :func:`_find_special` finds, precomputed in ``_tables`` by
+    tools/gen_encoding_tables.py (scanning the BMP takes about 0.1 s).
+    """
     codec, factory, planes = _MULTI_BYTE_ENCODERS[name]
-    return _StatelessEncoder(_stdlib_encoder(codec), _find_special(codec, factory(), planes))
+    if _indexes._BUILD_FROM_CODECS:
+        return _find_special(codec, factory(), planes)
+    module = name.lower().replace("-", "_")
+    table = importlib.import_module(f"._tables.special_{module}", __package__)
+    chars: str = table.CHARS
+    results: tuple[bytes | None, ...] = table.RESULTS
+    return dict(zip(chars, results))
 
 
 # https://encoding.spec.whatwg.org/#encode-or-fail

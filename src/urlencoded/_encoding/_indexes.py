@@ -11,6 +11,7 @@ codec, then patched where the codec differs; and the index pointer lookup
 from __future__ import annotations
 
 import contextlib
+import importlib
 import unicodedata
 from functools import cache
 from typing import Callable
@@ -89,8 +90,7 @@ def _single_byte_table(name: str) -> str:
     return "".join(table)
 
 
-@cache
-def _index_jis0208() -> dict[int, int]:
+def _build_index_jis0208() -> dict[int, int]:
     """https://encoding.spec.whatwg.org/#index-jis0208, rebuilt from ``cp932``.
 
     Pointer p is the Shift_JIS byte pair of the Shift_JIS decoder. ``cp932``
@@ -115,8 +115,7 @@ def _index_jis0208() -> dict[int, int]:
     return table
 
 
-@cache
-def _index_jis0212() -> dict[int, int]:
+def _build_index_jis0212() -> dict[int, int]:
     """https://encoding.spec.whatwg.org/#index-jis0212, rebuilt from ``euc_jp``.
 
     One correction: pointer 116 (0x8F 0xA2 0xB7) is U+FF5E FULLWIDTH TILDE in the
@@ -131,8 +130,7 @@ def _index_jis0212() -> dict[int, int]:
     return table
 
 
-@cache
-def _index_euc_kr() -> dict[int, int]:
+def _build_index_euc_kr() -> dict[int, int]:
     """https://encoding.spec.whatwg.org/#index-euc-kr, from ``cp949`` (identical)."""
     table: dict[int, int] = {}
     for pointer in range(126 * 190):
@@ -160,8 +158,7 @@ _GB18030_CORRECTIONS: dict[int, int] = {
 }  # fmt: skip
 
 
-@cache
-def _index_gb18030() -> dict[int, int]:
+def _build_index_gb18030() -> dict[int, int]:
     """https://encoding.spec.whatwg.org/#index-gb18030, from ``gb18030`` plus corrections."""
     table: dict[int, int] = {}
     for pointer in range(126 * 190):
@@ -240,8 +237,7 @@ _BIG5_CHANGES: dict[int, int] = {
 }  # fmt: skip
 
 
-@cache
-def _index_big5() -> dict[int, int]:
+def _build_index_big5() -> dict[int, int]:
     """https://encoding.spec.whatwg.org/#index-big5, from ``big5hkscs`` plus corrections.
 
     Pointers 1133, 1135, 1164 and 1166 decode to two code points each, in the
@@ -260,6 +256,51 @@ def _index_big5() -> dict[int, int]:
     table.update(_BIG5_ADDITIONS)
     table.update(_BIG5_CHANGES)
     return table
+
+
+#: True while tools/gen_encoding_tables.py runs: the indexes are then built from
+#: the codecs (``_build_index_*``) instead of read from the generated ``_tables`` modules.
+_BUILD_FROM_CODECS = False
+
+
+def _load_index(name: str, build: Callable[[], dict[int, int]]) -> dict[int, int]:
+    """Index ``name`` from the generated tables (what ``build`` returns, precomputed)."""
+    if _BUILD_FROM_CODECS:
+        return build()
+    table = importlib.import_module(f"._tables.index_{name}", __package__)
+    pointers: str = table.POINTERS
+    code_points: str = table.CODE_POINTS
+    return dict(zip(map(ord, pointers), map(ord, code_points)))
+
+
+@cache
+def _index_jis0208() -> dict[int, int]:
+    """https://encoding.spec.whatwg.org/#index-jis0208 (see :func:`_build_index_jis0208`)."""
+    return _load_index("jis0208", _build_index_jis0208)
+
+
+@cache
+def _index_jis0212() -> dict[int, int]:
+    """https://encoding.spec.whatwg.org/#index-jis0212 (see :func:`_build_index_jis0212`)."""
+    return _load_index("jis0212", _build_index_jis0212)
+
+
+@cache
+def _index_euc_kr() -> dict[int, int]:
+    """https://encoding.spec.whatwg.org/#index-euc-kr (see :func:`_build_index_euc_kr`)."""
+    return _load_index("euc_kr", _build_index_euc_kr)
+
+
+@cache
+def _index_gb18030() -> dict[int, int]:
+    """https://encoding.spec.whatwg.org/#index-gb18030 (see :func:`_build_index_gb18030`)."""
+    return _load_index("gb18030", _build_index_gb18030)
+
+
+@cache
+def _index_big5() -> dict[int, int]:
+    """https://encoding.spec.whatwg.org/#index-big5 (see :func:`_build_index_big5`)."""
+    return _load_index("big5", _build_index_big5)
 
 
 @cache

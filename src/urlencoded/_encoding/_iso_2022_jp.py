@@ -9,10 +9,11 @@ that Shift_JIS and EUC-JP use too.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
+from . import _indexes
 from ._coders import (
     _INCOMPLETE,
-    _char_class,
     _Output,
     _Sink,
 )
@@ -21,6 +22,20 @@ from ._indexes import (
     _index_iso_2022_jp_katakana,
     _index_jis0208,
 )
+
+_TOKENS = re.compile(
+    "([\x00-\x0d\x10-\x1a\x1c-\x7f]+)|([\x0e\x0f\x1b])|([\u00a5\u203e]+)|([^\x00-\x7f\u00a5\u203e]+)"
+)
+
+
+def _jis_table() -> dict[int, str]:
+    """:meth:`_Iso2022JpEncoder._build_jis_table`'s result, precomputed in ``_tables``."""
+    if _indexes._BUILD_FROM_CODECS:
+        return _Iso2022JpEncoder._build_jis_table()
+    from ._tables import iso_2022_jp
+
+    pairs = iso_2022_jp.PAIRS
+    return dict(zip(map(ord, iso_2022_jp.CHARS), map("".join, zip(pairs[::2], pairs[1::2]))))
 
 
 class _Iso2022JpEncoder:
@@ -35,6 +50,14 @@ class _Iso2022JpEncoder:
     __slots__ = ("_jis", "_tokens")
 
     def __init__(self) -> None:
+        self._jis = _jis_table()
+        # The last group, any other run, is cut into jis0208 runs and the rest by
+        # _runs: a regex class of the ~7,000 jis0208 code points takes long to compile.
+        self._tokens = _TOKENS
+
+    @staticmethod
+    def _build_jis_table() -> dict[int, str]:
+        """Code point -> the two jis0208 bytes Steps 8-15 write for it, as ASCII."""
         pointers = _first_pointers(_index_jis0208())
         jis: dict[int, str] = {}
         for code_point, pointer in pointers.items():
@@ -45,17 +68,31 @@ class _Iso2022JpEncoder:
         # Step 9: halfwidth katakana become the ISO-2022-JP katakana index's code point.
         for offset, code_point in enumerate(_index_iso_2022_jp_katakana()):
             jis[0xFF61 + offset] = jis[code_point]
-        self._jis = jis
-        self._tokens = re.compile(
-            "([\x00-\x0d\x10-\x1a\x1c-\x7f]+)|([\x0e\x0f\x1b])|([\u00a5\u203e]+)|("
-            + _char_class(list(jis))
-            + ")|(.)",
-            re.DOTALL,
-        )
+        return jis
+
+    def _runs(self, text: str) -> Iterator[tuple[str, str, str, str, str]]:
+        """The runs of ``text``: ASCII, a control, Roman, jis0208, other (one is set)."""
+        jis = self._jis
+        for ascii_run, control, roman_run, non_ascii in self._tokens.findall(text):
+            if not non_ascii:
+                yield ascii_run, control, roman_run, "", ""
+            elif non_ascii.translate(jis).isascii():
+                # Every code point of the run has a jis0208 pointer.
+                yield "", "", "", non_ascii, ""
+            else:
+                start = 0
+                for i, char in enumerate(non_ascii):
+                    if ord(char) not in jis:
+                        if i > start:
+                            yield "", "", "", non_ascii[start:i], ""
+                        yield "", "", "", "", char
+                        start = i + 1
+                if start < len(non_ascii):
+                    yield "", "", "", non_ascii[start:], ""
 
     def encode_or_fail(self, text: str, out: _Output) -> None:
         state = "ASCII"
-        for ascii_run, control, roman_run, jis_run, other in self._tokens.findall(text):
+        for ascii_run, control, roman_run, jis_run, other in self._runs(text):
             if ascii_run:
                 if state == "Roman":
                     # Step 5: Roman writes ASCII as is, except U+005C and U+007E.

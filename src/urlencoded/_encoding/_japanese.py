@@ -88,7 +88,6 @@ def _euc_jp_handler() -> Callable[[int], bytes | None]:
 # https://encoding.spec.whatwg.org/#euc-jp-decoder
 def _decode_euc_jp_slow(data: bytes, sink: _Sink) -> None:
     jis0208 = _index_jis0208()
-    jis0212 = _index_jis0212()
     parts = sink.parts
     i, n = 0, len(data)
     while i < n:
@@ -117,7 +116,7 @@ def _decode_euc_jp_slow(data: bytes, sink: _Sink) -> None:
         # Step 4.
         index = jis0208
         if leading == 0x8F and 0xA1 <= byte <= 0xFE:
-            index = jis0212
+            index = _index_jis0212()  # loaded only for input that uses it
             leading = byte
             i += 1
             if i == n:
