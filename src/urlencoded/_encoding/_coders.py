@@ -64,9 +64,9 @@ def _char_class(code_points: list[int]) -> str:
     return "[" + "".join(parts) + "]+" if parts else "(?!)"
 
 
-#: The longest text :class:`_StatelessEncoder` checks for special code points
-#: with a set rather than its regex (which is compiled only once a text needs it).
-_SET_CHECK_LIMIT = 4096
+#: How many code points :class:`_StatelessEncoder` checks for special ones with
+#: a set (about as long as compiling its regex takes) before it compiles the regex.
+_SET_CHECK_BUDGET = 65536
 
 
 class _StatelessEncoder:
@@ -78,7 +78,7 @@ class _StatelessEncoder:
     code point the codec encodes as WHATWG does, or both refuse it.
     """
 
-    __slots__ = ("_encode", "_special", "_special_re")
+    __slots__ = ("_encode", "_set_budget", "_special", "_special_re")
 
     def __init__(
         self,
@@ -89,15 +89,21 @@ class _StatelessEncoder:
         self._special = special
         # Compiled on first need: a class of thousands of ranges takes milliseconds.
         self._special_re: re.Pattern[str] | None = None
+        self._set_budget = _SET_CHECK_BUDGET
 
     def encode_or_fail(self, text: str, out: _Output) -> None:
         pos = 0
         special = self._special
         special_re = self._special_re
         if special_re is None:
-            # Until a text needs the regex, a short one with no special code
-            # point (the common case) is checked without it.
-            if len(text) <= _SET_CHECK_LIMIT and special.keys().isdisjoint(text):
+            if not special:
+                self._encode_run(text, out)
+                return
+            # Until a text needs the regex, or the set checks have cost about
+            # as much as compiling it, a text with no special code point (the
+            # common case) is checked without it.
+            self._set_budget -= len(text)
+            if self._set_budget >= 0 and special.keys().isdisjoint(text):
                 self._encode_run(text, out)
                 return
             special_re = self._special_re = re.compile(_char_class([ord(c) for c in special]))
