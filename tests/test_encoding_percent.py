@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests import reference_encoding as ref
+from tests import reference_html
 from urlencoded import (
     SPECIAL_QUERY_PERCENT_ENCODE_SET,
     URLENCODED_PERCENT_ENCODE_SET,
@@ -141,3 +142,29 @@ def test_serialize_in_every_encoding(label: str) -> None:
     )
     assert serialize(pairs, encoding=label) == expected
     assert serialize(pairs, encoding=get_encoding(label)) == expected
+
+
+# Text that reaches the one-pass legacy serializer and its sampled escaping: the
+# stand-ins it uses for "&" and "=", the characters it must escape, and runs long
+# enough (over 1024 bytes together) for the sample to choose the per-byte table.
+_legacy_piece = st.one_of(
+    st.sampled_from(
+        ["\x01", "\x02", "&", "=", "%01", "+", " ", "~", "日本語", "é", "€", "\U0001f600"]
+    ),
+    st.sampled_from(["ｱｲｳ", "한국어", "中文字", "Crème brûlée ", "a" * 300, "日" * 300]),
+    st.characters(),
+)
+_legacy_text = st.lists(_legacy_piece, max_size=12).map("".join)
+
+
+@given(
+    st.lists(st.tuples(_legacy_text, _legacy_text), max_size=6),
+    st.sampled_from(["windows-1252", "Shift_JIS", "EUC-JP", "GBK", "gb18030", "Big5", "EUC-KR"]),
+)
+def test_legacy_serialize_in_one_pass_agrees_with_reference(
+    pairs: list[tuple[str, str]], encoding: str
+) -> None:
+    """serialize in a stateless legacy encoding equals the serializer's steps pair by pair."""
+    assert serialize(pairs, encoding=encoding) == reference_html.urlencoded_serialize(
+        pairs, encoding
+    )
