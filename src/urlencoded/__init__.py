@@ -20,14 +20,19 @@ from ._errors import (
     DecodeError,
     FieldTooLarge,
     LimitExceeded,
+    ListIndexTooLarge,
+    NestingError,
+    NestingTooDeep,
     ProbeError,
     TooManyFields,
+    TooManyKeys,
     UnknownEncodingError,
     UnsupportedMediaType,
     URLEncodedError,
 )
 from ._form import parse, parse_bytes, serialize
 from ._legacy import detect_probe_encoding, parse_with_probe
+from ._nested import parse_nested, serialize_nested
 from ._percent import (
     percent_decode,
     percent_encode,
@@ -79,10 +84,14 @@ __all__ = [
     "FieldTooLarge",
     "IncrementalParser",
     "LimitExceeded",
+    "ListIndexTooLarge",
     "MediaType",
+    "NestingError",
+    "NestingTooDeep",
     "PercentEncodeSet",
     "ProbeError",
     "TooManyFields",
+    "TooManyKeys",
     "URLEncodedError",
     "URLSearchParams",
     "UnknownEncodingError",
@@ -97,6 +106,7 @@ __all__ = [
     "parse_asgi",
     "parse_bytes",
     "parse_mime_type",
+    "parse_nested",
     "parse_with_probe",
     "parse_wsgi",
     "percent_decode",
@@ -105,6 +115,7 @@ __all__ = [
     "percent_encode_bytes",
     "query_params",
     "serialize",
+    "serialize_nested",
     "utf8_percent_encode",
     "with_query_params",
 ]
