@@ -130,8 +130,9 @@ def build(
             parts = read_name(name)
         except Malformed:
             raise Failure("nesting", field) from None
+        segments: list[str] = []
         if parts is None:
-            base, segments = name, []
+            base = name
         else:
             base, segments = parts
         if max_depth is not None and len(segments) > max_depth:

@@ -136,7 +136,11 @@ class _Builder:
             if key >= container.next_index:
                 container.next_index = key + 1
 
-    def list_key(self, items: _Items, segment: str, field: int, path: str) -> int:
+    def list_key(
+        self, items: _Items, field: int, base: str, segments: list[str], depth: int
+    ) -> int:
+        # The path is spelled out only for an error: building it each time is quadratic.
+        segment = segments[depth]
         if segment:
             limit = self.max_list_index
             # Compare lengths first: int() of a huge digit string is slow or refused.
@@ -145,13 +149,16 @@ class _Builder:
                     ListIndexTooLarge,
                     field,
                     ("max_list_index", limit),
-                    f"index {_short(segment)} in {path}",
+                    f"index {_short(segment)} in {_path(base, segments, depth)}",
                 )
             # A list is dense, so each index needs a field of its own: an index
             # past the number of fields can only leave a gap.
             if len(segment) > len(str(self.fields)) or int(segment) >= self.fields:
                 raise _Failure(
-                    NestingError, field, None, f"index {_short(segment)} in {path} leaves a gap"
+                    NestingError,
+                    field,
+                    None,
+                    f"index {_short(segment)} in {_path(base, segments, depth)} leaves a gap",
                 )
             return int(segment)
         index = items.next_index
@@ -160,7 +167,7 @@ class _Builder:
                 ListIndexTooLarge,
                 field,
                 ("max_list_index", self.max_list_index),
-                f"'[]' would append index {index} to {path}",
+                f"'[]' would append index {index} to {_path(base, segments, depth)}",
             )
         return index
 
@@ -209,7 +216,7 @@ class _Builder:
                     NestingError, field, None, f"{path} is {_kind(child)}, here used as {wanted}"
                 )
             if type(child) is _Items:
-                key = self.list_key(child, segment, field, _path(base, segments, depth))
+                key = self.list_key(child, field, base, segments, depth)
             else:
                 key = segment
             container = child
@@ -259,7 +266,10 @@ def _field_offset(data: object, field: int, separator: object) -> int:
         separator = separator.encode("utf-8")
     if not isinstance(separator, bytes) or not separator:
         separator = b"&"
-    pattern = re.compile(b"(?:(?!" + re.escape(separator) + b").)+", re.DOTALL)
+    if len(separator) == 1:
+        pattern = re.compile(b"[^" + re.escape(separator) + b"]+")
+    else:
+        pattern = re.compile(b"(?:(?!" + re.escape(separator) + b").)+", re.DOTALL)
     for number, match in enumerate(pattern.finditer(body)):
         if number == field:
             return match.start()
