@@ -318,6 +318,15 @@ class TestSerialize:
         with pytest.raises(ValueError, match="circular"):
             serialize_nested({"x": loop})
 
+    def test_dialect(self) -> None:
+        """Another dialect encodes names and values its way; a non-dialect is a TypeError."""
+        from urlencoded.dialects import RFC3986
+
+        assert serialize_nested({"a b": ["~ *"]}, dialect=RFC3986) == "a%20b%5B0%5D=~%20%2A"
+        assert parse_nested(serialize_nested({"a b": ["~ *"]}, dialect=RFC3986)) == {"a b": ["~ *"]}
+        with pytest.raises(TypeError, match="dialect"):
+            serialize_nested({}, dialect="RFC3986")  # type: ignore[arg-type]
+
     def test_encoding(self) -> None:
         """The encoding reaches the dialect: legacy encodings write their bytes."""
         assert serialize_nested({"k": {"é": "€"}}, encoding="windows-1252") == "k%5B%E9%5D=%80"

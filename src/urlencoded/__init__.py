@@ -11,6 +11,7 @@ Everything public is importable from this package; the submodules are private.
 
 from __future__ import annotations
 
+from . import dialects as dialects  # the public urlencoded.dialects module
 from ._content_type import FORM_URLENCODED, MediaType, check_content_type, parse_mime_type
 from ._encoding import UTF_8, Encoding, get_encoding, get_output_encoding
 from ._errors import (
@@ -31,7 +32,8 @@ from ._errors import (
     URLEncodedError,
 )
 from ._form import parse, parse_bytes, serialize
-from ._legacy import detect_probe_encoding, parse_with_probe
+from ._legacy import detect_probe_encoding, guess_encoding, parse_with_probe
+from ._lint import Finding, lint
 from ._nested import parse_nested, serialize_nested
 from ._percent import (
     percent_decode,
@@ -59,6 +61,7 @@ from ._streaming import (
     DEFAULT_MAX_FIELDS,
     IncrementalParser,
 )
+from ._text_plain import parse_text_plain, serialize_text_plain
 
 __version__ = "1.0.0"
 
@@ -82,6 +85,7 @@ __all__ = [
     "DecodeError",
     "Encoding",
     "FieldTooLarge",
+    "Finding",
     "IncrementalParser",
     "LimitExceeded",
     "ListIndexTooLarge",
@@ -102,11 +106,14 @@ __all__ = [
     "error_status",
     "get_encoding",
     "get_output_encoding",
+    "guess_encoding",
+    "lint",
     "parse",
     "parse_asgi",
     "parse_bytes",
     "parse_mime_type",
     "parse_nested",
+    "parse_text_plain",
     "parse_with_probe",
     "parse_wsgi",
     "percent_decode",
@@ -116,6 +123,7 @@ __all__ = [
     "query_params",
     "serialize",
     "serialize_nested",
+    "serialize_text_plain",
     "utf8_percent_encode",
     "with_query_params",
 ]

@@ -34,14 +34,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any
 
-from ._encoding import Encoding, get_output_encoding
+from ._encoding import Encoding
 from ._errors import ListIndexTooLarge, NestingError, NestingTooDeep, TooManyKeys
 from ._form import _as_body, check_limit, parse
-from ._infra import to_usv_string
-from ._percent import _encode_after_encoding, _escape_encoded
-from ._sets import URLENCODED_PERCENT_ENCODE_SET
+from .dialects import WHATWG_FORM, Dialect
 
 __all__ = ["parse_nested", "serialize_nested"]
 
@@ -342,31 +340,6 @@ def parse_nested(
         ) from None
 
 
-class _Encoder(Protocol):
-    """What :func:`serialize_nested` needs of a dialect."""
-
-    def encode(self, value: str | bytes, *, encoding: Any = ...) -> str: ...
-
-
-class _WhatwgForm:
-    """The urlencoded serializer's encoding of one name or value (a ``WHATWG_FORM`` stand-in)."""
-
-    # https://url.spec.whatwg.org/#concept-urlencoded-serializer
-    def encode(self, value: str | bytes, *, encoding: str | Encoding = "UTF-8") -> str:
-        if isinstance(value, bytes):
-            return _escape_encoded(value, URLENCODED_PERCENT_ENCODE_SET, True)
-        # Step 3.2-3.3: percent-encode after encoding, with the urlencoded set, space as "+".
-        return _encode_after_encoding(
-            get_output_encoding(encoding),
-            to_usv_string(value),
-            URLENCODED_PERCENT_ENCODE_SET,
-            True,
-        )
-
-
-_WHATWG_FORM = _WhatwgForm()
-
-
 def _scalar(value: object, path: str) -> str | bytes | None:
     """The text written for a leaf, None for a None; TypeError naming *path* otherwise."""
     if isinstance(value, str):
@@ -428,7 +401,7 @@ def serialize_nested(
     obj: Mapping[str, Any],
     *,
     list_format: str = "indices",
-    dialect: _Encoder = _WHATWG_FORM,
+    dialect: Dialect = WHATWG_FORM,
     encoding: str | Encoding = "UTF-8",
     skip_none: bool = False,
 ) -> str:
@@ -453,8 +426,9 @@ def serialize_nested(
         ``a=x&a=y`` (for servers that collect repeated names;
         :func:`parse_nested` raises on it). The last two only write lists of
         leaves.
-    :param dialect: how names and values are percent-encoded; the WHATWG
-        form encoding by default.
+    :param dialect: a :class:`urlencoded.dialects.Dialect`: how names and
+        values are percent-encoded; by default ``WHATWG_FORM``, the
+        urlencoded serializer's (``+`` for space).
     :param encoding: the encoding passed to the dialect.
     :param skip_none: leave out ``None`` leaves instead of writing them empty.
     :returns: an ASCII string.
@@ -483,6 +457,8 @@ def serialize_nested(
     if not isinstance(obj, Mapping):
         raise TypeError(f"serialize_nested() takes a mapping, not {type(obj).__name__}")
     pieces: list[str] = []
+    if not isinstance(dialect, Dialect):
+        raise TypeError(f"dialect must be a Dialect, not {type(dialect).__name__}")
     encode = dialect.encode
     # Depth-first with an explicit stack: (path, iterator of (written name, child)).
     active: set[int] = {id(obj)}
