@@ -71,6 +71,13 @@ class TestParse:
         with pytest.raises(urlencoded.DecodeError):
             parse_nested(b"a[b]=%FF", errors="strict")
 
+    def test_separator_passes_through(self) -> None:
+        """parse's separator keyword applies, and offsets count fields by it."""
+        assert parse_nested("a[b]=1;a[c]=2", separator=";") == {"a": {"b": "1", "c": "2"}}
+        with pytest.raises(NestingError) as info:
+            parse_nested("x=1&y;a[b]=2;a=3", separator=";")
+        assert (info.value.name, info.value.offset) == ("a", 13)
+
     def test_insertion_order(self) -> None:
         """Keys keep the order in which their names first appear."""
         assert list(parse_nested("z[y]=1&a=2&z[b]=3")) == ["z", "a"]
