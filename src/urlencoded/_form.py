@@ -273,7 +273,8 @@ def parse(
     :param charset_field: if a field of this name holds a known encoding
         label (the first such field wins), decode every field with that
         encoding instead of *encoding*; ``"_charset_"`` is what browsers
-        fill in, ``"ie"`` reads Google-style queries.
+        fill in, ``"ie"`` reads Google-style queries. A str is UTF-8 encoded
+        first, so only its percent-escapes can hold legacy bytes.
     :param separator: the byte that separates fields, ``&`` by default; one
         ASCII character other than ``=``, such as the HTML 4 era's ``;``.
         Only that one separates: there is no "``&`` or ``;``" mode.

@@ -316,19 +316,19 @@ class IncrementalParser:
         self._grow(body, 0, first)
         last = body.rfind(separator)
         region_start = self._tail_start
-        # Step 1: everything up to the last separator is whole sequences
-        # (the unfinished one now ends at the first separator).
-        region = b"".join((self._tail, memoryview(body)[first:last])) if decode else b""
+        strict = self._errors == "strict"
         if last > first:
             try:
                 self._check_complete(body, first + 1, last)
             except LimitExceeded as error:
-                if decode and self._errors == "strict":
+                if decode and strict:
                     # Fields completed before the limit was crossed come first.
                     end = body.rfind(separator, first, error.offset - base)
-                    self._complete(region[: len(region) - (last - end)], region_start)
+                    self._complete(b"".join((self._tail, body[first:end])), region_start)
                 raise
-        strict = self._errors == "strict"
+        # Step 1: everything up to the last separator is whole sequences
+        # (the unfinished one now ends at the first separator).
+        region = b"".join((self._tail, memoryview(body)[first:last])) if decode else b""
         # In strict mode a bad field completed here is noticed before the
         # unfinished sequence's limits; in replace mode the order shows in
         # nothing, and checking the limits first saves decoding a doomed chunk.
