@@ -49,6 +49,7 @@ class TestParse:
             ("a[١]=x", {"a": {"١": "x"}}),
             ("0[a]=x&1=y", {"0": {"a": "x"}, "1": "y"}),
             ("a]b[c]=1", {"a]b": {"c": "1"}}),
+            ("]][]=1", {"]]": ["1"]}),
             ("a[b", {"a[b": ""}),
             ("a]b[=1", {"a]b[": "1"}),
             ("a[=1&[=2&]=3", {"a[": "1", "[": "2", "]": "3"}),
@@ -150,6 +151,7 @@ class TestLimits:
         with pytest.raises(NestingTooDeep):
             parse_nested("a[b]=1", max_depth=0)
         assert parse_nested("a[b]=1&a[c]=2", max_depth=1) == {"a": {"b": "1", "c": "2"}}
+        assert parse_nested("a]][b]=1", max_depth=1) == {"a]]": {"b": "1"}}
 
     def test_list_index(self) -> None:
         """Index 100 passes by default, 101 raises, written or appended."""

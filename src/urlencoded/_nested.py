@@ -74,7 +74,8 @@ def split_name(name: str) -> tuple[str, list[str]] | None:
 
 def _bracket_depth(name: str) -> int:
     """How many segments :func:`split_name` would find, without splitting."""
-    return name.count("][") + 1
+    # From the first "[": a base may hold "][" ("a]][b]" has one group).
+    return name.count("][", name.find("[")) + 1
 
 
 def _index(segment: str) -> bool:
