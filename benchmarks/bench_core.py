@@ -7,8 +7,8 @@ Run it as a plain script::
 
 What it measures
 ----------------
-Part 1 times five workloads, each once with :mod:`urlencoded` and once with
-the standard library call that a user would migrate from:
+Part 1 times these workloads, each once with :mod:`urlencoded` and once
+with the standard library call that a user would migrate from:
 
 (a) parse 100 short ASCII fields (``field12=value12&...``);
 (b) parse 20 fields whose values are 200 percent-encoded (UTF-8) Japanese
@@ -16,7 +16,15 @@ the standard library call that a user would migrate from:
 (c) serialize 100 short ASCII pairs;
 (d) serialize 20 pairs whose values are 200 Japanese characters;
 (e) parse one 1 MB value mixing ASCII words, ``+``, UTF-8 escapes
-    (``caf%C3%A9``) and ``%2F``.
+    (``caf%C3%A9``) and ``%2F``;
+(f) parse a 2 KB, 26-field form whose values hold ``+``, ``%2C`` and UTF-8
+    escapes, one of them a ``%26``;
+(g) the same form without the ``%26``;
+(h) parse ``a=1`` (str); (i) the same as bytes (urllib gets the str);
+(j) serialize ``[("a", "1")]``;
+(k) serialize 20 pairs of 200 Japanese characters in Shift_JIS and
+(l) 20 pairs of 200 Latin characters in windows-1252 (``urlencode`` with
+    ``encoding=``).
 
 Parsing is compared with ``urllib.parse.parse_qsl(s, keep_blank_values=True)``
 and serializing with ``urllib.parse.urlencode(pairs)`` (which uses
@@ -24,6 +32,10 @@ and serializing with ``urllib.parse.urlencode(pairs)`` (which uses
 script checks that both produce the same pairs (or the same string) for the
 workload, so that the two sides do the same work; a mismatch is printed
 instead of hidden.
+
+Part 3 ("flat cost per MB") parses many-field bodies of 1 MB and 16 MB,
+one of plain ASCII fields and one dense with escapes, and prints the 16 MB
+/ 1 MB time ratio; the target is at most 17 (the cost per MB stays flat).
 
 Part 2 ("linear growth") parses 1 MB and 4 MB inputs made of one unit
 repeated (``&``, ``=``, ``+``, ``%``, ``%%%``, ``%2``, ``%zz``, ``%FF``, raw
@@ -91,51 +103,127 @@ def _serialize_theirs(pairs: list[tuple[str, str]]) -> Callable[[], object]:
     return lambda: urllib.parse.urlencode(pairs)
 
 
-def build_workloads() -> list[Workload]:
-    """The five workloads of part 1."""
+# A form value with the characters a browser escapes: "+", "%2C" and UTF-8.
+FORM_VALUE = "Jane+Doe%2C+12+Rue+de+la+Paix%2C+75002+Paris+%E2%80%93+caf%C3%A9+ok"
+LATIN_200 = "Crème brûlée à la française, naïve " * 6 + "Ça va?"
+
+
+def corpus() -> dict[str, object]:
+    """The inputs of part 1, by workload key; the peers benchmark uses them too."""
     ascii_pairs = [(f"field{i}", f"value{i}") for i in range(100)]
-    ascii_text = "&".join(f"{name}={value}" for name, value in ascii_pairs)
     japanese_pairs = [(f"field{i}", JAPANESE_200) for i in range(20)]
-    japanese_text = "&".join(
-        f"{name}={urllib.parse.quote(value)}" for name, value in japanese_pairs
-    )
     unit = "hello+world+caf%C3%A9+au+lait+a%2Fb%2Fc+na%C3%AFve+"
-    big_text = "q=" + unit * ((MB - 2) // len(unit))
+    form = "&".join(f"field_{i:02}={FORM_VALUE}" for i in range(26))
+    return {
+        "a": "&".join(f"{name}={value}" for name, value in ascii_pairs),
+        "b": "&".join(f"{name}={urllib.parse.quote(value)}" for name, value in japanese_pairs),
+        "c": ascii_pairs,
+        "d": japanese_pairs,
+        "e": "q=" + unit * ((MB - 2) // len(unit)),
+        "f": form.replace("Jane+Doe", "Jane+%26+Doe", 1),
+        "g": form,
+        "h": "a=1",
+        "i": b"a=1",
+        "j": [("a", "1")],
+        "k": japanese_pairs,
+        "l": [(f"field{i}", LATIN_200[:200]) for i in range(20)],
+    }
+
+
+def _serialize_encoded(pairs: list[tuple[str, str]], encoding: str) -> Callable[[], object]:
+    return lambda: urlencoded.serialize(pairs, encoding=encoding)
+
+
+def _urlencode_encoded(pairs: list[tuple[str, str]], encoding: str) -> Callable[[], object]:
+    return lambda: urllib.parse.urlencode(pairs, encoding=encoding)
+
+
+def build_workloads() -> list[Workload]:
+    """The workloads of part 1, with the issue's targets."""
+    inputs = corpus()
+    text = {key: value for key, value in inputs.items() if isinstance(value, str)}
+    pairs: dict[str, list[tuple[str, str]]] = {
+        key: value for key, value in inputs.items() if isinstance(value, list)
+    }
+    big = text["e"]
     return [
         Workload(
             "a",
             "parse 100 short ASCII fields",
-            _parse_ours(ascii_text),
-            _parse_theirs(ascii_text),
+            _parse_ours(text["a"]),
+            _parse_theirs(text["a"]),
             4.0,
         ),
         Workload(
             "b",
             "parse 20 fields of 200 percent-encoded Japanese characters",
-            _parse_ours(japanese_text),
-            _parse_theirs(japanese_text),
+            _parse_ours(text["b"]),
+            _parse_theirs(text["b"]),
             8.0,
         ),
         Workload(
             "c",
             "serialize 100 short ASCII pairs",
-            _serialize_ours(ascii_pairs),
-            _serialize_theirs(ascii_pairs),
+            _serialize_ours(pairs["c"]),
+            _serialize_theirs(pairs["c"]),
             3.5,
         ),
         Workload(
             "d",
             "serialize 20 pairs of 200 Japanese characters",
-            _serialize_ours(japanese_pairs),
-            _serialize_theirs(japanese_pairs),
-            4.0,
+            _serialize_ours(pairs["d"]),
+            _serialize_theirs(pairs["d"]),
+            5.0,
         ),
         Workload(
             "e",
-            f"parse one {len(big_text) / MB:.1f} MB value (words, +, UTF-8 escapes, %2F)",
-            _parse_ours(big_text),
-            _parse_theirs(big_text),
+            f"parse one {len(big) / MB:.1f} MB value (words, +, UTF-8 escapes, %2F)",
+            _parse_ours(big),
+            _parse_theirs(big),
             5.0,
+        ),
+        Workload(
+            "f",
+            f"parse a {len(text['f']) / 1000:.1f} KB, 26-field form with one %26",
+            _parse_ours(text["f"]),
+            _parse_theirs(text["f"]),
+            4.0,
+        ),
+        Workload(
+            "g",
+            "the same form without the %26",
+            _parse_ours(text["g"]),
+            _parse_theirs(text["g"]),
+            4.0,
+        ),
+        Workload("h", "parse 'a=1' (str)", _parse_ours(text["h"]), _parse_theirs(text["h"]), 1.0),
+        Workload(
+            "i",
+            "parse b'a=1' (bytes; urllib gets the str)",
+            lambda: urlencoded.parse(b"a=1"),
+            _parse_theirs("a=1"),
+            1.0,
+        ),
+        Workload(
+            "j",
+            "serialize [('a', '1')]",
+            _serialize_ours(pairs["j"]),
+            _serialize_theirs(pairs["j"]),
+            1.0,
+        ),
+        Workload(
+            "k",
+            "serialize 20 x 200 Japanese characters, Shift_JIS",
+            _serialize_encoded(pairs["k"], "shift_jis"),
+            _urlencode_encoded(pairs["k"], "shift_jis"),
+            2.0,
+        ),
+        Workload(
+            "l",
+            "serialize 20 x 200 Latin characters, windows-1252",
+            _serialize_encoded(pairs["l"], "windows-1252"),
+            _urlencode_encoded(pairs["l"], "cp1252"),
+            2.0,
         ),
     ]
 
@@ -264,17 +352,53 @@ def run_growth(repeats: int, budget: float) -> None:
         )
 
 
+def flat_inputs(size: int) -> list[tuple[str, bytes]]:
+    """(label, body of about *size* bytes) for part 3: many fields, plain or escape-dense."""
+    plain_field = b"field_name=plain+ascii+value+of+a+form+field&"
+    dense_field = b"q=%E6%97%A5%E6%9C%AC%E8%AA%9E+%26+caf%C3%A9+%3D+1&"
+    return [
+        ("plain ASCII fields", plain_field * (size // len(plain_field))),
+        ("escape-dense fields", dense_field * (size // len(dense_field))),
+    ]
+
+
+def run_flat(repeats: int) -> list[str]:
+    """Part 3: one-shot parse time at 1 MB and 16 MB; returns the labels over 17x."""
+    print()
+    print("Part 3: flat cost per MB, one-shot urlencoded.parse (best of", repeats, "repeats)")
+    print()
+    header = f"  {'body':<22} {'1 MB':>11} {'16 MB':>11} {'16 MB / 1 MB':>13} {'target':>7}  met?"
+    print(header)
+    print("  " + "-" * (len(header) - 2))
+    missed = []
+    for (label, small_input), (_, large_input) in zip(flat_inputs(MB), flat_inputs(16 * MB)):
+        small_time, large_time = best_times(
+            [partial(urlencoded.parse, small_input), partial(urlencoded.parse, large_input)],
+            repeats,
+            0.2,
+        )
+        ratio = large_time / small_time
+        if ratio > 17:
+            missed.append(label)
+        print(
+            f"  {label:<22} {format_time(small_time):>11} {format_time(large_time):>11}"
+            f" {ratio:12.2f} {17.0:6.1f}x  {'yes' if ratio <= 17 else 'NO'}"
+        )
+    return missed
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run both parts and print the results; exit status 0 even if a target is missed."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="fewer, shorter repeats")
     args = parser.parse_args(argv)
-    repeats, budget = (3, 0.02) if args.quick else (11, 0.05)
+    repeats, budget = (3, 0.02) if args.quick else (25, 0.01)
     started = time.perf_counter()
     print(f"Python {sys.version.split()[0]}, urlencoded {urlencoded.__version__}")
     print()
     missed = run_comparisons(repeats, budget)
     run_growth(max(3, repeats // 2), budget)
+    missed += run_flat(max(3, repeats // 2))
     print()
     if missed:
         print("Targets missed in this run:", ", ".join(f"({key})" for key in missed))

@@ -12,7 +12,7 @@ import urlencoded
 
 MODULES = [
     "urlencoded",
-    *sorted(f"urlencoded.{info.name}" for info in pkgutil.iter_modules(urlencoded.__path__)),
+    *sorted(info.name for info in pkgutil.walk_packages(urlencoded.__path__, "urlencoded.")),
 ]
 
 

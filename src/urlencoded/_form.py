@@ -6,27 +6,31 @@ The parser works on bytes, as the spec's does: a request body arrives as
 bytes, and percent-decoding yields bytes that only then are decoded as text.
 The string parser UTF-8 encodes its input and runs the same parser.
 
-Speed comes from treating the whole input at once where the spec's per-field
-loop would give the same answer. Replacing ``+`` with a space, percent-decoding
-and UTF-8 decoding may run over the whole body before splitting it on ``&``
-and ``=`` as long as no ``%26`` or ``%3D`` escape could turn into a separator,
-and because an ASCII byte never belongs to a UTF-8 decoder error, decoding the
-whole equals decoding each part. Otherwise, and for legacy encodings, strict
-decoding and the ``_charset_`` rule, the parser walks the fields one by one as
-the spec does. ``tests/reference.py`` transcribes the spec step by step and
-the hypothesis properties check that both paths agree with it.
+Speed comes from treating many fields at once where the spec's per-field
+loop would give the same answer: with UTF-8, ``_bulk.py`` runs each step over
+blocks of the body inside C-level primitives. For legacy encodings, the
+``_charset_`` rule and any block the bulk path cannot do exactly, the parser
+walks the fields one by one as the spec does. ``tests/reference.py``
+transcribes the spec step by step and the hypothesis properties check that
+both paths agree with it.
 """
 
 from __future__ import annotations
 
 import re
-from binascii import b2a_hex
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import repeat
-from operator import itemgetter
+from functools import partial
 from typing import Union
 
-from ._encoding import Encoding, decode, get_encoding, get_output_encoding
+from ._bulk import (
+    BLOCK,
+    parse_bytes_whole,
+    parse_utf8_whole,
+    serialize_utf8_whole,
+    shape,
+    split_text,
+)
+from ._encoding import UTF_8, Encoding, decode, get_encoding, get_output_encoding
 from ._errors import (
     BodyTooLarge,
     DecodeError,
@@ -36,14 +40,7 @@ from ._errors import (
     UnknownEncodingError,
 )
 from ._infra import to_usv_string
-from ._percent import (
-    FORM_MARKERS,
-    _encode_after_encoding,
-    _escape_encoded,
-    percent_decode_bytes,
-    percent_decode_form,
-    utf8_encode,
-)
+from ._percent import _encode_after_encoding, _escape_encoded, percent_decode_bytes, utf8_encode
 from ._sets import URLENCODED_PERCENT_ENCODE_SET
 from ._submission import (
     CHARSET_FIELD,
@@ -63,13 +60,6 @@ Pairs = Union[
 ]
 
 _NON_EMPTY_SEQUENCE = re.compile(rb"[^&]+")
-_NON_EMPTY_TEXT = re.compile(r"[^&]+")
-_VALUE = itemgetter(1)
-# For each name-value separator: every byte but it and "&".
-_NOT_JOINTS = {
-    chr(joint): bytes(byte for byte in range(256) if byte not in (joint, 0x26))
-    for joint in (0x3D, *(marker[0] for marker in FORM_MARKERS))
-}
 
 
 def _as_body(data: object, caller: str) -> bytes:
@@ -310,25 +300,26 @@ def parse(
        :class:`TypeError`.
     """
     if (
-        type(data) is str
-        and data.isascii()
-        and "%" not in data
-        and encoding == "UTF-8"
-        and max_fields is None
-        and max_field_size is None
-        and max_body_size is None
+        encoding == "UTF-8"
+        and errors == "replace"
         and not isindex
         and use_charset_field is False
         and charset_field is None
         and separator == "&"
-        and errors in ("replace", "strict")
+        and max_fields is None
+        and max_field_size is None
+        and max_body_size is None
     ):
-        # The common query string: ASCII with nothing to decode.
-        return _split_pairs(data.replace("+", " "), "=", data.encode("ascii"))
+        # The common call: a short input with nothing to percent-decode.
+        if type(data) is str:
+            if data.isascii() and "%" not in data and len(data) <= BLOCK:
+                return _split_plain(data, data.encode("ascii"))
+        elif type(data) is bytes and b"%" not in data and len(data) <= BLOCK:
+            return _split_plain(data.decode("utf-8", "replace"), data)
     body = _as_body(data, "parse")
-    strict = check_errors(errors) == "strict"
-    resolved = get_encoding(encoding)
-    if resolved.name != "UTF-8" and isinstance(data, str):
+    strict = errors != "replace" and check_errors(errors) == "strict"
+    resolved = UTF_8 if encoding == "UTF-8" or encoding is UTF_8 else get_encoding(encoding)
+    if resolved is not UTF_8 and isinstance(data, str):
         raise TypeError(
             f"parse() got a str with encoding={resolved.name!r}: a str is already text "
             "(it is parsed as UTF-8); pass a legacy body or query as bytes"
@@ -342,20 +333,18 @@ def parse(
             if strict:
                 _check_before(body, sep, error.offset, resolved, field)
             raise
-    pairs: list[tuple[str, str]] | None = None
-    if resolved.name == "UTF-8" and field is None and sep == b"&":
-        pairs = _parse_utf8_whole(body, strict)
-    if pairs is None:
+    if resolved is UTF_8 and field is None:
+        pairs = parse_utf8_whole(
+            body,
+            "strict" if strict else "replace",
+            partial(_parse_fields, resolved, strict, sep),
+            sep,
+        )
+    else:
         fields = _split_fields(body, sep)
         if field is not None:
             resolved = charset_field_encoding(body, sep, field) or resolved
-        pairs = [
-            (
-                _decode_field(resolved, name, strict, name_offset),
-                _decode_field(resolved, value, strict, value_offset),
-            )
-            for name, value, name_offset, value_offset in fields
-        ]
+        pairs = _decode_fields(fields, resolved, strict)
     if isindex and pairs and _isindex_first(body, sep):
         pairs[0] = ("", pairs[0][0])
     return pairs
@@ -401,72 +390,44 @@ def _apply_separator(body: bytes, separator: bytes) -> tuple[bytes, bytes, bytes
     return body, separator, swapped
 
 
-def _parse_utf8_whole(body: bytes, strict: bool) -> list[tuple[str, str]] | None:
-    """The parser over the whole body at once, or None where that could differ."""
-    whole = _decode_whole(body)
-    if whole is None:
-        return None
-    decoded, separator = whole
-    try:
-        text = decoded.decode("utf-8", "strict" if strict else "replace")
-    except UnicodeDecodeError:
-        return None  # the field-by-field path reports the field's offset
-    return _split_pairs(text, separator.decode("latin-1"), decoded)
+def _split_plain(text: str, raw: bytes) -> list[tuple[str, str]]:
+    """The parser on UTF-8 decoded *text* whose *raw* bytes hold no "%".
 
-
-def _decode_whole(body: bytes) -> tuple[bytes, bytes] | None:
-    """Steps 3.4 and 3.5 over the whole body: (decoded body, its name-value separator).
-
-    None when an escape decodes to "&" or to the separator, where splitting
-    the decoded body would differ from decoding the split body.
+    Decoding the whole equals decoding each name and value, since "&", "="
+    and "+" are ASCII.
     """
-    if b"%" not in body:
-        return body.replace(b"+", b" "), b"="
-    fast = percent_decode_form(body)
-    if fast is not None:
-        return fast
-    plussed = body.replace(b"+", b" ")
-    decoded = percent_decode_bytes(plussed)
-    # "&" and "=" are not hex digits, so no escape consumes one: equal counts
-    # mean that no escape decoded to one.
-    if decoded.count(b"&") != plussed.count(b"&") or decoded.count(b"=") != plussed.count(b"="):
-        return None
-    return decoded, b"="
+    if len(raw) > 64:
+        return split_text(text.replace("+", " "), "&", "=", shape(raw, b"&"))
+    if "&" not in text:
+        # One sequence (or none): no list of sequences to build.
+        if not text:
+            return []
+        name, _, value = text.replace("+", " ").partition("=")
+        return [(name, value)]
+    return split_text(text.replace("+", " "), "&", "=")
 
 
-def _sequences(text: str) -> Iterable[str]:
-    """Step 1 and step 3.1: the non-empty "&"-separated sequences."""
-    # Runs of "&" would fill a split's list with empty strings; find the others.
-    return _NON_EMPTY_TEXT.findall(text) if "&&" in text else filter(None, text.split("&"))
-
-
-def _sequences_bytes(data: bytes) -> Iterable[bytes]:
-    """Step 1 and step 3.1 on bytes."""
-    return _NON_EMPTY_SEQUENCE.findall(data) if b"&&" in data else filter(None, data.split(b"&"))
-
-
-def _split_pairs(
-    text: str, separator: str = "=", raw: bytes | None = None
+def _decode_fields(
+    fields: list[tuple[bytes, bytes, int, int]], encoding: Encoding, strict: bool
 ) -> list[tuple[str, str]]:
-    """Steps 1-3.3 of the parser on decoded text: split on "&", then at the first separator.
-
-    A *separator* other than "=" stands for a literal "=": in values, where
-    only the first one separates, it is put back. *raw*, the bytes the text
-    was decoded from, has the same "&" and separator characters; when they
-    alternate strictly (every sequence is a name, one separator and a value),
-    one split on both gives the pairs.
-    """
-    if raw is not None:
-        joints = raw.translate(None, _NOT_JOINTS[separator])
-        if joints == separator.encode() + (b"&" + separator.encode()) * (len(joints) >> 1):
-            parts = text.replace("&", separator).split(separator)
-            return list(zip(parts[::2], parts[1::2]))
-    pairs = [
-        (name, value) for name, _, value in map(str.partition, _sequences(text), repeat(separator))
+    """Step 3.5's decode of each field's name and value."""
+    return [
+        (
+            _decode_field(encoding, name, strict, name_offset),
+            _decode_field(encoding, value, strict, value_offset),
+        )
+        for name, value, name_offset, value_offset in fields
     ]
-    if separator != "=" and any(map(str.__contains__, map(_VALUE, pairs), repeat(separator))):
-        pairs = [(name, value.replace(separator, "=")) for name, value in pairs]
-    return pairs
+
+
+def _parse_fields(
+    encoding: Encoding, strict: bool, separator: bytes, block: bytes, offset: int
+) -> list[tuple[str, str]]:
+    """The parser field by field on *block*, which starts at *offset* in the input."""
+    fields = _split_fields(block, separator)
+    if offset:
+        fields = [(name, value, at + offset, to + offset) for name, value, at, to in fields]
+    return _decode_fields(fields, encoding, strict)
 
 
 def parse_bytes(
@@ -504,26 +465,15 @@ def parse_bytes(
     body, sep, limit_view = _apply_separator(body, check_separator(separator))
     if max_fields is not None or max_field_size is not None or max_body_size is not None:
         check_limits(limit_view, max_fields, max_field_size, max_body_size)
-    pairs: list[tuple[bytes, bytes]]
-    if sep != b"&":
-        pairs = [(name, value) for name, value, _, _ in _split_fields(body, sep)]
-        if isindex and pairs and _isindex_first(body, sep):
-            pairs[0] = (b"", pairs[0][0])
-        return pairs
-    whole = _decode_whole(body)
-    if whole is not None:
-        decoded, joint = whole
-        pairs = [
-            (name, value)
-            for name, _, value in map(bytes.partition, _sequences_bytes(decoded), repeat(joint))
-        ]
-        if joint != b"=" and any(map(bytes.__contains__, map(_VALUE, pairs), repeat(joint))):
-            pairs = [(name, value.replace(joint, b"=")) for name, value in pairs]
-    else:
-        pairs = [(name, value) for name, value, _, _ in _split_fields(body)]
-    if isindex and pairs and _isindex_first(body):
+    pairs = parse_bytes_whole(body, partial(_split_fields_bytes, sep), sep)
+    if isindex and pairs and _isindex_first(body, sep):
         pairs[0] = (b"", pairs[0][0])
     return pairs
+
+
+def _split_fields_bytes(separator: bytes, block: bytes) -> list[tuple[bytes, bytes]]:
+    """The parser's percent-decoded pairs of *block*, field by field."""
+    return [(name, value) for name, value, _, _ in _split_fields(block, separator)]
 
 
 def _pairs_list(pairs: object) -> list[object]:
@@ -635,6 +585,21 @@ def serialize(
     .. versionchanged:: 1.1
        *separator*, *space_as_plus*, *newlines*, *fill_charset_field* and *isindex*.
     """
+    if (
+        type(pairs) is list
+        and (encoding == "UTF-8" or encoding is UTF_8)
+        and separator == "&"
+        and space_as_plus is True
+        and newlines is None
+        and fill_charset_field is False
+        and isindex is False
+    ):
+        # The common call: skip the checks that other input needs.
+        if not pairs:
+            return ""
+        fast = serialize_utf8_whole(pairs)
+        if fast is not None:
+            return fast
     # Step 1: get an output encoding.
     resolved = get_output_encoding(encoding)
     if (
@@ -678,8 +643,8 @@ def _serialize_items(items: list[object], resolved: Encoding) -> str:
     """Steps 2-4 of the serializer for *items* with the output encoding *resolved*."""
     if not items:
         return ""
-    if resolved.name == "UTF-8":
-        fast = _serialize_utf8_whole(items)
+    if resolved is UTF_8:
+        fast = serialize_utf8_whole(items)
         if fast is not None:
             return fast
     # Step 3 (step 3.4: "&" between tuples).
@@ -720,40 +685,3 @@ def _isindex_head(first: object, resolved: Encoding) -> str | None:
         # The value percent-encoded as the serializer encodes any value.
         return _serialize_item(("", first[1]), 0, resolved)[1:]
     return None
-
-
-# Names and values that the serializer copies as they are (space becomes "+").
-_UNESCAPED = re.compile(r"[A-Za-z0-9*\-._ ]*")
-# Stand-ins for "=" and "&" while the whole output is escaped in one pass;
-# used only when no name or value holds them.
-_NAME_END = "\x00"
-_PAIR_END = "\x01"
-_ESCAPED_RUNS = re.compile(rb"([^A-Za-z0-9*\-._ \x00\x01]+)")
-_JOINTS_AND_SPACE = bytes.maketrans(b"\x00\x01 ", b"=&+")
-
-
-def _serialize_utf8_whole(items: list[object]) -> str | None:
-    """The UTF-8 serialization of str pairs in one pass, or None for other input.
-
-    Percent-encoding is code point by code point, so escaping the names and
-    values joined together equals joining them escaped, when the joints are
-    characters that no name or value holds and that are kept as they are.
-    """
-    if not set(map(type, items)) <= {tuple, list} or set(map(len, items)) != {2}:  # type: ignore[arg-type]
-        return None
-    try:
-        names_and_values = "".join(map("".join, items))  # type: ignore[arg-type]
-    except TypeError:
-        return None  # a bytes or non-str name or value
-    if names_and_values.isascii() and _UNESCAPED.fullmatch(names_and_values):
-        return "&".join(map("=".join, items)).replace(" ", "+")  # type: ignore[arg-type]
-    if _NAME_END in names_and_values or _PAIR_END in names_and_values:
-        return None
-    try:
-        data = _PAIR_END.join(map(_NAME_END.join, items)).encode("utf-8")  # type: ignore[arg-type]
-    except UnicodeEncodeError:
-        return None  # surrogates: names or values to convert to scalar value strings first
-    parts = _ESCAPED_RUNS.split(data)
-    # parts alternates: kept run, run to escape, ..., kept run.
-    parts[1::2] = map(bytes.upper, map(b"%".__add__, map(b2a_hex, parts[1::2], repeat(b"%"))))
-    return b"".join(parts).translate(_JOINTS_AND_SPACE).decode("ascii")

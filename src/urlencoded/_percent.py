@@ -66,10 +66,6 @@ def percent_encode(byte: int) -> str:
 # out prove no decoded byte was mistaken for one of them.
 _SWAP_PERCENT_EQUALS = bytes.maketrans(b"%=", b"=%")
 _PERCENT_TO_EQUALS = bytes.maketrans(b"%", b"=")
-# For a form body: "%" to "=", "+" to space and "=" to a marker byte absent
-# from the body, so that a decoded "=" (from %3D) is not taken for the separator.
-FORM_MARKERS = [bytes([byte]) for byte in range(0x09)]
-_FORM_TABLES = {marker: bytes.maketrans(b"%=+", b"=" + marker + b" ") for marker in FORM_MARKERS}
 
 
 def percent_decode_bytes(data: bytes) -> bytes:
@@ -102,32 +98,6 @@ def percent_decode_bytes(data: bytes) -> bytes:
     # parts alternates: literal, run of escapes, literal, ..., literal.
     parts[1::2] = map(unhexlify, map(bytes.replace, parts[1::2], repeat(b"%"), repeat(b"")))
     return b"".join(parts)
-
-
-def percent_decode_form(body: bytes) -> tuple[bytes, bytes] | None:
-    """Replace "+" with space and percent-decode a whole form body, keeping separators.
-
-    Returns the decoded body, in which each literal "=" is replaced by the
-    returned marker byte while "&" stays, or None when that cannot be done
-    exactly in one pass (an escape decodes to "&" or to the marker, or the
-    body has an invalid escape, CR or LF); the caller then decodes field by
-    field. Used by the parser's whole-body path.
-    """
-    if b"\n" in body or b"\r" in body:
-        return None
-    for marker in FORM_MARKERS:
-        if marker not in body:
-            break
-    else:
-        return None
-    decoded = a2b_qp(body.translate(_FORM_TABLES[marker]))
-    if (
-        len(body) - len(decoded) != 2 * body.count(b"%")
-        or decoded.count(b"&") != body.count(b"&")
-        or decoded.count(marker) != body.count(b"=")
-    ):
-        return None
-    return decoded, marker
 
 
 def percent_decode(data: BytesLike | str) -> bytes:

@@ -7,8 +7,9 @@ A :class:`URLSearchParams` is what the standard says it is: a list of
 one. Every name and value is a *scalar value string*: strings coming in go
 through the USVString conversion (:func:`~urlencoded._infra.to_usv_string`),
 so a lone surrogate becomes U+FFFD at the door and the list never holds one.
-Parsing and serializing are delegated to the urlencoded parser and serializer
-in ``_form.py``; this module adds no encoding logic of its own.
+Parsing and serializing are delegated to the urlencoded parser in
+``_form.py`` and the serializer in ``_bulk.py``; this module adds no encoding
+logic of its own.
 
 Web IDL converts anything to a string (``params.append("n", 1)`` stores
 ``"1"`` in a browser). We do not: a name or value that is not a ``str`` raises
@@ -31,10 +32,13 @@ the string.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
+from operator import itemgetter
 from typing import Any, Union
 
-from ._form import parse, serialize
+from ._bulk import serialize_str_pairs
+from ._form import parse
 from ._infra import to_usv_string, utf16_code_unit_key
 
 __all__ = ["URLSearchParams", "query_params", "with_query_params"]
@@ -53,6 +57,9 @@ _Init = Union[
 ]
 
 _BYTES_TYPES = (bytes, bytearray, memoryview)
+_PAIR_TYPES = {tuple, list}
+_NAME = itemgetter(0)
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _usv(value: object, what: str) -> str:
@@ -119,16 +126,22 @@ class URLSearchParams:
     def __init__(self, init: _Init = "") -> None:
         # https://url.spec.whatwg.org/#concept-urlsearchparams-list
         self._list: list[tuple[str, str]] = []
+        if type(init) is list:
+            # The common sequence init, a list of str pairs, in a few C-level passes.
+            pairs = _str_pairs(init)
+            if pairs is not None:
+                self._list = pairs
+                return
         if isinstance(init, str):
             # Constructor step 1: if init is a string and starts with "?",
             # remove the first code point from init.
             if init.startswith("?"):
                 init = init[1:]
             # Initialize step 3.2: set the list to the result of parsing init.
-            self._list = list(parse(to_usv_string(init)))
+            self._list = parse(to_usv_string(init))
         elif isinstance(init, _BYTES_TYPES):
             # Beyond the spec: bytes go straight to the urlencoded parser.
-            self._list = list(parse(init))
+            self._list = parse(init)
         elif isinstance(init, URLSearchParams):
             # A URLSearchParams is a sequence of pairs in Web IDL; copying its
             # list is the same thing, only faster.
@@ -313,20 +326,17 @@ class URLSearchParams:
         """
         name = _usv(name, "set() name")
         value = _usv(value, "set() value")
-        new_list: list[tuple[str, str]] = []
-        found = False
-        for pair in self._list:
-            if pair[0] != name:
-                new_list.append(pair)
-            elif not found:
-                # Step 1: set the value of the first such tuple to value ...
-                new_list.append((name, value))
-                found = True
-            # ... and remove the others.
-        if not found:
+        names = list(map(_NAME, self._list))
+        if name not in names:
             # Step 2: otherwise, append (name, value) to this's list.
-            new_list.append((name, value))
-        self._list = new_list
+            self._list.append((name, value))
+            return
+        # Step 1: set the value of the first such tuple to value ...
+        first = names.index(name)
+        self._list[first] = (name, value)
+        if name in names[first + 1 :]:
+            # ... and remove the others.
+            self._list[first + 1 :] = [pair for pair in self._list[first + 1 :] if pair[0] != name]
         # Step 3: update this (a no-op: there is no URL object).
 
     # https://url.spec.whatwg.org/#dom-urlsearchparams-sort
@@ -351,7 +361,12 @@ class URLSearchParams:
         .. versionadded:: 1.0
         """
         # Step 1: list.sort is a stable sort, as "sorting in ascending order" is.
-        self._list.sort(key=lambda pair: utf16_code_unit_key(pair[0]))
+        names = "".join(map(_NAME, self._list))
+        if names.isascii() or max(names) < "\U00010000":
+            # No surrogate pairs: code points compare as the code units do.
+            self._list.sort(key=_NAME)
+        else:
+            self._list.sort(key=lambda pair: utf16_code_unit_key(pair[0]))
         # Step 2: update this (a no-op: there is no URL object).
 
     # https://url.spec.whatwg.org/#urlsearchparams-stringification-behavior
@@ -363,7 +378,7 @@ class URLSearchParams:
         >>> str(URLSearchParams([("a b", "~*+é")]))
         'a+b=%7E*%2B%C3%A9'
         """
-        return serialize(self._list)
+        return serialize_str_pairs(self._list)
 
     # Beyond the spec: Python protocols.
 
@@ -508,6 +523,21 @@ class URLSearchParams:
         for name, value in self._list:
             result.setdefault(name, []).append(value)
         return result
+
+
+def _str_pairs(init: list[Any]) -> list[tuple[str, str]] | None:
+    """A list init's pairs when every item is a 2-item tuple or list of str, else None."""
+    if not init:
+        return []
+    if not set(map(type, init)) <= _PAIR_TYPES or set(map(len, init)) != {2}:
+        return None
+    try:
+        text = "".join(map("".join, init))
+    except TypeError:
+        return None  # a name or value that is not a str: _pair names it
+    if not text.isascii() and _SURROGATE.search(text):
+        return None  # _pair converts each string
+    return [tuple(pair) for pair in init]
 
 
 def _pair(index: int, inner: object) -> tuple[str, str]:

@@ -1,0 +1,436 @@
+"""The urlencoded parser and serializer over a whole input at once, in blocks.
+
+https://url.spec.whatwg.org/#concept-urlencoded-parser and
+https://url.spec.whatwg.org/#concept-urlencoded-serializer
+
+The spec's parser splits the input on the separator (``&``), splits each
+sequence at its first ``=``, replaces ``+`` with a space, percent-decodes and
+UTF-8 decodes name and value. Done field by field in Python that is a dozen
+calls per field; here each step runs once over a block of many fields, inside
+C-level primitives, and gives the same pairs:
+
+- Before decoding, every separator byte and every ``=`` is replaced by an
+  ASCII control byte that the block does not hold (0x1E and 0x1F, the record
+  and unit separators, when they are free). An escape such as ``%26`` or
+  ``%3D`` then decodes to a plain ``&`` or ``=`` inside a name or value and
+  is not taken for a separator. Counting the stand-ins after decoding proves
+  that no escape decoded to one of them; if one did, the block goes the slow
+  way.
+- Percent-decoding is ``binascii.a2b_qp`` (quoted-printable decoding, which
+  is percent-decoding with ``=`` for ``%``), checked as in
+  :func:`urlencoded._percent.percent_decode_bytes`.
+- UTF-8 decoding the whole block equals decoding each part, because the
+  stand-ins are ASCII and an ASCII byte never belongs to an invalid sequence.
+- Splitting the decoded text on the stand-ins then gives the pairs. When the
+  raw block alternates strictly between the two (every sequence holds
+  exactly one ``=``), one ``str.split`` gives names and values together.
+
+Inputs longer than :data:`BLOCK` are cut after a separator into blocks of
+about that size, so that the temporary copies stay in the CPU cache and the
+cost per megabyte stays flat however long the body is, as in the streaming
+parser. A block that cannot be done this way (an escape decodes to a
+stand-in, no stand-in is free, strict decoding fails) goes to the caller's
+field-by-field fallback, with its offset in the input. ``tests/reference.py``
+transcribes the spec step by step, and the hypothesis properties in
+``tests/test_reference_agreement.py`` and ``tests/test_bulk.py`` check every
+path against it, including inputs that cross block boundaries.
+"""
+
+from __future__ import annotations
+
+import re
+from binascii import a2b_qp
+from collections.abc import Iterable, Iterator
+from itertools import repeat
+from operator import itemgetter
+from typing import Callable, TypeVar
+
+from ._percent import percent_decode_bytes
+
+__all__ = [
+    "BLOCK",
+    "parse_bytes_whole",
+    "parse_utf8_whole",
+    "serialize_str_pairs",
+    "serialize_utf8_whole",
+    "shape",
+    "split_text",
+]
+
+#: Inputs longer than this are parsed in blocks of about this many bytes.
+BLOCK = 64 * 1024
+
+# Stand-ins for the separator and "=", most likely free first: controls that
+# a2b_qp and the parser copy as they are (not CR, LF or tab).
+_STAND_INS = [bytes([byte]) for byte in (0x1F, 0x1E, *range(0x1D, 0x0D, -1), 0x0C, 0x0B)]
+_STAND_INS += [bytes([byte]) for byte in (*range(0x08, -1, -1), 0x7F)]
+
+# The stand-ins to try first, the ASCII unit and record separators.
+_FIRST_CHOICE = (b"\x1e", b"\x1f")
+
+_Pair = TypeVar("_Pair")
+_Text = TypeVar("_Text", str, bytes)
+_NO_SHAPE = (False, True)
+# Separators that the decoding steps would change: the field-by-field path splits on them first.
+_NOT_IN_BULK = (b"%", b"+")
+_NAME_AND_VALUE = itemgetter(0, 2)
+# Two bytes that are not "%": no escape spans the place after them.
+_TWO_PLAIN = re.compile(rb"[^%][^%]")
+
+# Translation tables per (separator, pair stand-in, name stand-in), built on first use.
+_DECODE_TABLES: dict[tuple[bytes, bytes, bytes], tuple[bytes, bytes]] = {}
+# For each pair of joints: every other byte, to find the joints of a block.
+_NOT_JOINTS: dict[bytes, bytes] = {}
+
+
+def _others(pair_end: bytes, name_end: bytes) -> bytes:
+    """Every byte but *pair_end* and *name_end*, to delete all but the joints."""
+    key = pair_end + name_end
+    table = _NOT_JOINTS.get(key)
+    if table is None:
+        table = bytes(byte for byte in range(256) if byte not in key)
+        _NOT_JOINTS[key] = table
+    return table
+
+
+def _tables(separator: bytes, pair_end: bytes, name_end: bytes) -> tuple[bytes, bytes]:
+    """(table for a2b_qp, table for the general decoder) for these stand-ins."""
+    key = (separator, pair_end, name_end)
+    tables = _DECODE_TABLES.get(key)
+    if tables is None:
+        tables = (
+            # "%" becomes a2b_qp's "=", "+" a space, the joints their stand-ins.
+            bytes.maketrans(b"%=+" + separator, b"=" + name_end + b" " + pair_end),
+            bytes.maketrans(b"=+" + separator, name_end + b" " + pair_end),
+        )
+        _DECODE_TABLES[key] = tables
+    return tables
+
+
+def _blocks(body: bytes, separator: bytes) -> Iterator[tuple[bytes, int]]:
+    """Step 1 in bulk: (block, its offset) for runs of whole sequences of about BLOCK bytes."""
+    size = len(body)
+    if size <= BLOCK:
+        yield body, 0
+        return
+    start = 0
+    while start < size:
+        end = body.rfind(separator, start, start + BLOCK)
+        if end == -1:
+            # One sequence longer than a block: it stays whole.
+            end = body.find(separator, start + BLOCK)
+            if end == -1:
+                end = size
+        yield body[start:end], start
+        start = end + 1
+
+
+def _decode_block(
+    block: bytes, separator: bytes
+) -> tuple[bytes, bytes, bytes, tuple[bool, bool]] | None:
+    """Steps 3.4 and 3.5 (percent-decoding) over a block with a "%" in it.
+
+    Returns the decoded block, in which each raw separator and "=" of the
+    block is a stand-in and nothing else is, the two stand-ins and the
+    block's :func:`shape`; or None.
+    """
+    pair_end, name_end = _FIRST_CHOICE
+    if pair_end in block or name_end in block or separator in _FIRST_CHOICE:
+        free = []
+        for stand_in in _STAND_INS:
+            if stand_in not in block and stand_in != separator:
+                free.append(stand_in)
+                if len(free) == 2:
+                    break
+        else:
+            return None
+        pair_end, name_end = free
+    qp_table, table = _tables(separator, pair_end, name_end)
+    decoded = None
+    if b"\n" not in block and b"\r" not in block:
+        decoded = _a2b_qp(block, qp_table)
+        # a2b_qp differs from percent-decoding only where a "%" does not
+        # consume exactly two hex digits: it keeps "=" for "==" or "=" before
+        # a non-hex digit, drops a final "=" and joins lines after "=" and a
+        # line break; the lengths then differ too. Without such a "%" an "="
+        # in the output can only come from "%3D".
+        if (b"=" in decoded or block.endswith(b"%")) and len(block) - len(
+            decoded
+        ) != 2 * block.count(b"%"):
+            decoded = None
+    if decoded is None:
+        decoded = percent_decode_bytes(block.translate(table))
+    found = decoded.translate(None, _others(pair_end, name_end))
+    # Every raw joint became a stand-in; as many stand-ins as joints means
+    # that no escape decoded to one.
+    if len(found) != len(block.translate(None, _others(separator, b"="))):
+        return None
+    return decoded, pair_end, name_end, _shape(found, pair_end, name_end)
+
+
+def _a2b_qp(block: bytes, qp_table: bytes) -> bytes:
+    """``a2b_qp(block.translate(qp_table))``, in pieces that stay in the cache.
+
+    A long block (one long field) is cut where no escape spans the cut: after
+    two bytes that are not "%". A piece then never ends with a "%" that
+    a2b_qp would drop.
+    """
+    size = len(block)
+    if size <= BLOCK:
+        return a2b_qp(block.translate(qp_table))
+    pieces = []
+    start = 0
+    while start < size:
+        # At least 3 bytes, so that the two bytes before the cut are in the piece.
+        found = _TWO_PLAIN.search(block, start + max(BLOCK, 3) - 2)
+        end = size if found is None else found.end()
+        pieces.append(a2b_qp(block[start:end].translate(qp_table)))
+        start = end
+    return b"".join(pieces)
+
+
+def shape(data: bytes, pair_end: bytes, name_end: bytes = b"=") -> tuple[bool, bool]:
+    """(every sequence holds exactly one name end, some sequence holds two or more).
+
+    Read from the pair and name ends of *data* (raw, or decoded with its
+    stand-ins), in order. For short data finding them costs more than it
+    saves: (False, True) claims nothing.
+    """
+    if len(data) <= 64:
+        return _NO_SHAPE
+    return _shape(data.translate(None, _others(pair_end, name_end)), pair_end, name_end)
+
+
+def _shape(found: bytes, pair_end: bytes, name_end: bytes) -> tuple[bool, bool]:
+    """:func:`shape`, given the joints in order."""
+    return found == name_end + (pair_end + name_end) * (len(found) >> 1), name_end * 2 in found
+
+
+def split_text(
+    text: str, pair_end: str, name_end: str, block_shape: tuple[bool, bool] = _NO_SHAPE
+) -> list[tuple[str, str]]:
+    """Steps 1-3.3 on decoded text whose joints are *pair_end* and *name_end*.
+
+    *block_shape*, from :func:`shape` on the raw input, may show that every
+    sequence holds exactly one *name_end* (one split does), or that none holds
+    two (no value needs its "=" put back).
+    """
+    if pair_end not in text:
+        # One sequence (or none): no list of sequences to build.
+        if not text:
+            return []
+        name, _, value = text.partition(name_end)
+        # Later "=" in the sequence belong to the value: put them back.
+        return [(name, value if name_end == "=" else value.replace(name_end, "="))]
+    if block_shape[0]:
+        parts = text.replace(pair_end, name_end).split(name_end)
+        return list(zip(parts[::2], parts[1::2]))
+    # Steps 3.2-3.3: (name, separator, value) without the separator.
+    pairs: list[tuple[str, str]] = list(
+        map(
+            _NAME_AND_VALUE,
+            map(str.partition, _sequences(text, pair_end), repeat(name_end)),
+        )
+    )
+    # Later "=" in a sequence belong to the value: put them back.
+    if (
+        name_end != "="
+        and block_shape[1]
+        and any(map(str.__contains__, _values(pairs), repeat(name_end)))
+    ):
+        pairs = [(name, value.replace(name_end, "=")) for name, value in pairs]
+    return pairs
+
+
+def _split_bytes(
+    data: bytes, pair_end: bytes, name_end: bytes, block_shape: tuple[bool, bool]
+) -> list[tuple[bytes, bytes]]:
+    """:func:`split_text` on bytes."""
+    if block_shape[0]:
+        parts = data.replace(pair_end, name_end).split(name_end)
+        return list(zip(parts[::2], parts[1::2]))
+    pairs: list[tuple[bytes, bytes]] = list(
+        map(
+            _NAME_AND_VALUE,
+            map(bytes.partition, _sequences(data, pair_end), repeat(name_end)),
+        )
+    )
+    if (
+        name_end != b"="
+        and block_shape[1]
+        and any(map(bytes.__contains__, _values(pairs), repeat(name_end)))
+    ):
+        pairs = [(name, value.replace(name_end, b"=")) for name, value in pairs]
+    return pairs
+
+
+def _sequences(text: _Text, pair_end: _Text) -> Iterable[_Text]:
+    """Steps 1 and 3.1: the non-empty sequences between pair ends."""
+    # Runs of pair ends would fill a split's list with empty strings: shorten
+    # them first. Each pass halves every run, so a run of n takes log2(n) passes.
+    double = pair_end * 2
+    while double in text:
+        text = text.replace(double, pair_end)
+    return filter(None, text.split(pair_end))
+
+
+def _values(pairs: list[tuple[_Pair, _Pair]]) -> Iterator[_Pair]:
+    return (value for _, value in pairs)
+
+
+def _parse_utf8_block(block: bytes, separator: bytes, errors: str) -> list[tuple[str, str]] | None:
+    """The parser over one block, or None where the fallback must do it."""
+    if b"%" not in block:
+        # Step 3.4 only: nothing to percent-decode, so the joints stay as they are.
+        decoded, pair_end, name_end = block.replace(b"+", b" "), separator, b"="
+        block_shape = shape(block, separator) if separator in block else _NO_SHAPE
+    else:
+        found = _decode_block(block, separator)
+        if found is None:
+            return None
+        decoded, pair_end, name_end, block_shape = found
+    try:
+        # https://encoding.spec.whatwg.org/#utf-8-decode-without-bom
+        text = decoded.decode("utf-8", errors)
+    except UnicodeDecodeError:
+        return None  # the field-by-field path reports the field's offset
+    return split_text(
+        text,
+        pair_end.decode("latin-1"),
+        name_end.decode("latin-1"),
+        block_shape,
+    )
+
+
+def parse_utf8_whole(
+    body: bytes,
+    errors: str,
+    fallback: Callable[[bytes, int], list[tuple[str, str]]],
+    separator: bytes = b"&",
+) -> list[tuple[str, str]]:
+    """The urlencoded parser with UTF-8, block by block.
+
+    https://url.spec.whatwg.org/#concept-urlencoded-parser
+
+    *fallback* parses a block field by field, given the block and its offset
+    in *body*; *errors* is ``"replace"`` or ``"strict"``. *separator* is
+    one ASCII byte other than "=".
+    """
+    if separator in _NOT_IN_BULK:
+        return fallback(body, 0)
+    if len(body) <= BLOCK:
+        pairs = _parse_utf8_block(body, separator, errors)
+        return fallback(body, 0) if pairs is None else pairs
+    output: list[tuple[str, str]] = []
+    for block, offset in _blocks(body, separator):
+        pairs = _parse_utf8_block(block, separator, errors)
+        output += fallback(block, offset) if pairs is None else pairs
+    return output
+
+
+def parse_bytes_whole(
+    body: bytes,
+    fallback: Callable[[bytes], list[tuple[bytes, bytes]]],
+    separator: bytes = b"&",
+) -> list[tuple[bytes, bytes]]:
+    """Steps 1-3.5 of the parser without the UTF-8 decode, block by block.
+
+    *fallback* gives a block's pairs field by field.
+    """
+    if separator in _NOT_IN_BULK:
+        return fallback(body)
+    output: list[tuple[bytes, bytes]] = []
+    for block, _ in _blocks(body, separator):
+        if b"%" not in block:
+            pairs = _split_bytes(
+                block.replace(b"+", b" "), separator, b"=", shape(block, separator)
+            )
+        else:
+            found = _decode_block(block, separator)
+            pairs = fallback(block) if found is None else _split_bytes(*found)
+        output += pairs
+    return output
+
+
+# Names and values that the serializer copies as they are (space becomes "+").
+_UNESCAPED = re.compile(r"[A-Za-z0-9*\-._ ]*")
+# Stand-ins for "=" and "&" while the whole output is escaped in one pass;
+# used only when no name or value holds them.
+_NAME_END = "\x00"
+_PAIR_END = "\x01"
+_ESCAPED_RUNS = re.compile(r"([^A-Za-z0-9*\-._ \x00\x01]+)")
+_ESCAPED = re.compile(r"([^A-Za-z0-9*\-._ ]+)")
+_PAIR_TYPES = {tuple, list}
+
+
+def serialize_utf8_whole(items: list[object]) -> str | None:
+    """The UTF-8 serialization of str pairs in one pass, or None for other input.
+
+    https://url.spec.whatwg.org/#concept-urlencoded-serializer
+
+    Percent-encoding is code point by code point, so escaping the names and
+    values joined together equals joining them escaped, when the joints are
+    characters that no name or value holds and that are kept as they are.
+    """
+    if len(items) == 1 and type(items[0]) is tuple and len(items[0]) == 2:
+        # One pair of alphanumerics (a=1): nothing to escape.
+        name, value = items[0]
+        if type(name) is str and type(value) is str:
+            both = name + value
+            if both.isalnum() and both.isascii():
+                return f"{name}={value}"
+    if not set(map(type, items)) <= _PAIR_TYPES or set(map(len, items)) != {2}:  # type: ignore[arg-type]
+        return None
+    try:
+        names_and_values = "".join(map("".join, items))  # type: ignore[arg-type]
+    except TypeError:
+        return None  # a bytes or non-str name or value
+    return _serialize_str_pairs(items, names_and_values)  # type: ignore[arg-type]
+
+
+def serialize_str_pairs(pairs: list[tuple[str, str]]) -> str:
+    """The UTF-8 serialization of a list of scalar value string pairs.
+
+    https://url.spec.whatwg.org/#concept-urlencoded-serializer
+    """
+    if not pairs:
+        return ""
+    found = _serialize_str_pairs(pairs, "".join(map("".join, pairs)))
+    assert found is not None, "names and values must be scalar value strings"
+    return found
+
+
+def _serialize_str_pairs(items: list[tuple[str, str]], names_and_values: str) -> str | None:
+    """:func:`serialize_utf8_whole` once the pairs are known to be str pairs."""
+    if names_and_values.isascii() and (
+        names_and_values.isalnum() or _UNESCAPED.fullmatch(names_and_values)
+    ):
+        return "&".join(map("=".join, items)).replace(" ", "+")
+    try:
+        if _NAME_END in names_and_values or _PAIR_END in names_and_values:
+            # The stand-ins would be taken for joints: escape each string alone.
+            return "&".join([f"{_escape(name)}={_escape(value)}" for name, value in items])
+        text = _PAIR_END.join(map(_NAME_END.join, items))
+        escaped = _escape_runs(text, _ESCAPED_RUNS)
+        # Three replaces of one character beat str.translate's per-character lookups.
+        return escaped.replace(_NAME_END, "=").replace(_PAIR_END, "&").replace(" ", "+")
+    except UnicodeEncodeError:
+        return None  # surrogates: names or values to convert to scalar value strings first
+
+
+def _escape(text: str) -> str:
+    """UTF-8 percent-encode one string with the urlencoded set, space as "+"."""
+    return _escape_runs(text, _ESCAPED).replace(" ", "+")
+
+
+def _escape_runs(text: str, runs: re.Pattern[str]) -> str:
+    """UTF-8 percent-encode each run of code points that *runs* matches.
+
+    Encoding is code point by code point, so each run's UTF-8 bytes are the
+    bytes of its code points; a run is escaped with one ``bytes.hex``.
+    """
+    parts = runs.split(text)
+    # parts alternates: kept run, run to escape, ..., kept run.
+    hex_runs = map(bytes.hex, map(str.encode, parts[1::2]), repeat("%"))
+    parts[1::2] = map(str.upper, map("%".__add__, hex_runs))
+    return "".join(parts)

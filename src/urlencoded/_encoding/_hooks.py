@@ -1,0 +1,377 @@
+"""Encodings by name and label, and the hooks other standards call.
+
+https://encoding.spec.whatwg.org/#names-and-labels gives :class:`Encoding` and
+:func:`get_encoding` (https://encoding.spec.whatwg.org/#concept-encoding-get);
+https://encoding.spec.whatwg.org/#output-encodings gives
+:func:`get_output_encoding`; and of the
+https://encoding.spec.whatwg.org/#specification-hooks, this module has
+:func:`encode_or_fail` (https://encoding.spec.whatwg.org/#encode-or-fail) and
+:func:`decode`, which pick each encoding's encoder and decoder from the
+modules beside it (and run the https://encoding.spec.whatwg.org/#replacement-decoder).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from functools import cache
+from typing import Callable, NoReturn, Union
+
+from .._errors import UnknownEncodingError
+from .._labels import LABELS, NAME_LABELS, NAMES
+from . import _indexes
+from ._chinese_simplified import _decode_gb18030_slow, _gb18030_handler
+from ._chinese_traditional import _big5_handler, _decode_big5_slow
+from ._coders import (
+    EncodeResult,
+    _fast_then_slow,
+    _find_special,
+    _Output,
+    _Sink,
+    _StatelessEncoder,
+    _stdlib_decoder,
+    _stdlib_encoder,
+)
+from ._indexes import (
+    _SINGLE_BYTE_CODECS,
+    _single_byte_table,
+)
+from ._iso_2022_jp import _decode_iso_2022_jp_fast, _Iso2022JpEncoder
+from ._japanese import (
+    _decode_euc_jp_slow,
+    _decode_shift_jis_slow,
+    _euc_jp_handler,
+    _shift_jis_handler,
+)
+from ._korean import _decode_euc_kr_slow, _euc_kr_handler
+from ._single_byte import _charmap_decoder, _CharmapEncoder, _x_user_defined_table
+from ._unicode import _decode_utf8_slow, _decode_utf16_slow, _Utf8Encoder
+
+__all__ = [
+    "UTF_8",
+    "Encoding",
+    "decode",
+    "encode_or_fail",
+    "get_encoding",
+    "get_output_encoding",
+]
+
+# https://infra.spec.whatwg.org/#ascii-whitespace
+_ASCII_WHITESPACE = "\t\n\f\r "
+
+
+# https://encoding.spec.whatwg.org/#encoding
+class Encoding:
+    """An encoding of the Encoding Standard, identified by its name.
+
+    https://encoding.spec.whatwg.org/#encoding
+
+    There is exactly one instance per encoding: ``Encoding(name)`` returns it,
+    given the exact WHATWG name (use :func:`get_encoding` for labels). Instances
+    are immutable and hashable, compare equal by name, and pickle by name.
+
+    :param name: the encoding's name, for example ``"Shift_JIS"``.
+    :raises UnknownEncodingError: if ``name`` is not an encoding name.
+
+    >>> Encoding("Shift_JIS")
+    <Encoding 'Shift_JIS'>
+    >>> Encoding("Shift_JIS").labels[:3]
+    ('csshiftjis', 'ms932', 'ms_kanji')
+
+    .. versionadded:: 1.0
+    """
+
+    __slots__ = ("_labels", "_name")
+    _labels: tuple[str, ...]
+    _name: str
+    _instances: dict[str, Encoding] = {}  # noqa: RUF012 (a private class-level registry)
+
+    def __new__(cls, name: str) -> Encoding:
+        """Return the one instance for ``name``."""
+        if not isinstance(name, str):
+            raise TypeError(f"encoding name must be str, not {type(name).__name__}")
+        try:
+            return cls._instances[name]
+        except KeyError:
+            pass
+        if name not in NAME_LABELS:
+            raise UnknownEncodingError(name)
+        self = super().__new__(cls)
+        object.__setattr__(self, "_name", name)
+        object.__setattr__(self, "_labels", NAME_LABELS[name])
+        cls._instances[name] = self
+        return self
+
+    @property
+    def name(self) -> str:
+        """The encoding's name (https://encoding.spec.whatwg.org/#name)."""
+        return self._name
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The encoding's labels, lowercase, in the spec's order."""
+        return self._labels
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"Encoding objects are immutable (cannot set {name!r})")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"Encoding objects are immutable (cannot delete {name!r})")
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Encoding):
+            return self._name == other._name
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(("Encoding", self._name))
+
+    def __repr__(self) -> str:
+        return f"<Encoding {self._name!r}>"
+
+    def __reduce__(self) -> tuple[type[Encoding], tuple[str]]:
+        return (Encoding, (self._name,))
+
+
+for _name in NAMES:
+    Encoding(_name)
+
+#: The UTF-8 encoding (https://encoding.spec.whatwg.org/#utf-8).
+UTF_8 = Encoding("UTF-8")
+
+
+# https://encoding.spec.whatwg.org/#concept-encoding-get
+def get_encoding(label: str | Encoding) -> Encoding:
+    """Get an encoding from a label.
+
+    https://encoding.spec.whatwg.org/#concept-encoding-get: remove leading and
+    trailing ASCII whitespace, then match the label ASCII case-insensitively
+    against the table of labels. An :class:`Encoding` is returned unchanged.
+
+    :param label: a label such as ``"sjis"`` or ``" UTF8 "``, or an :class:`Encoding`.
+    :returns: the :class:`Encoding` the label names.
+    :raises UnknownEncodingError: (a :class:`LookupError`) for an unknown label.
+    :raises TypeError: if ``label`` is neither a str nor an :class:`Encoding`.
+
+    >>> get_encoding(" Latin1\\n")
+    <Encoding 'windows-1252'>
+    >>> get_encoding("utf-16")
+    <Encoding 'UTF-16LE'>
+
+    .. versionadded:: 1.0
+    """
+    if isinstance(label, Encoding):
+        return label
+    if not isinstance(label, str):
+        raise TypeError(f"encoding label must be str or Encoding, not {type(label).__name__}")
+    # Step 1: remove any leading and trailing ASCII whitespace from label.
+    stripped = label.strip(_ASCII_WHITESPACE)
+    # Step 2: if label is an ASCII case-insensitive match for any of the labels ...
+    # (str.lower() also lowercases non-ASCII letters; such a label matches no
+    # entry unless it is ASCII, since U+212A KELVIN SIGN lowercases to "k".)
+    if stripped.isascii():
+        name = LABELS.get(stripped.lower())
+        if name is not None:
+            return Encoding(name)
+    # Step 3: otherwise, return failure.
+    raise UnknownEncodingError(label)
+
+
+# https://encoding.spec.whatwg.org/#get-an-output-encoding
+def get_output_encoding(encoding: str | Encoding) -> Encoding:
+    """Get an output encoding.
+
+    https://encoding.spec.whatwg.org/#get-an-output-encoding: replacement,
+    UTF-16BE and UTF-16LE become UTF-8 (they have no encoder); every other
+    encoding is returned as is. A label is first resolved with :func:`get_encoding`.
+
+    :param encoding: an :class:`Encoding` or a label.
+    :returns: the encoding to encode with.
+    :raises UnknownEncodingError: for an unknown label.
+    :raises TypeError: if ``encoding`` is neither a str nor an :class:`Encoding`.
+
+    >>> get_output_encoding("utf-16be")
+    <Encoding 'UTF-8'>
+    >>> get_output_encoding("sjis")
+    <Encoding 'Shift_JIS'>
+
+    .. versionadded:: 1.0
+    """
+    encoding = get_encoding(encoding)
+    # Step 1.
+    if encoding.name in ("replacement", "UTF-16BE", "UTF-16LE"):
+        return UTF_8
+    # Step 2.
+    return encoding
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+_EncoderImpl = Union[_StatelessEncoder, _Iso2022JpEncoder, _Utf8Encoder]
+
+# Multi-byte encoders: WHATWG name -> (stdlib codec, handler factory, planes to compare).
+_MULTI_BYTE_ENCODERS: dict[
+    str, tuple[str, Callable[[], Callable[[int], bytes | None]], tuple[int, ...]]
+] = {
+    "Shift_JIS": ("cp932", _shift_jis_handler, (0,)),
+    "EUC-JP": ("euc_jp", _euc_jp_handler, (0,)),
+    "EUC-KR": ("cp949", _euc_kr_handler, (0,)),
+    "GBK": ("gbk", lambda: _gb18030_handler(True), (0,)),
+    "gb18030": ("gb18030", lambda: _gb18030_handler(False), (0,)),
+    "Big5": ("big5hkscs", _big5_handler, (0, 2)),
+}
+
+
+@cache
+def _encoder(name: str) -> _EncoderImpl:
+    if name == "UTF-8":
+        return _Utf8Encoder()
+    if name in _SINGLE_BYTE_CODECS:
+        return _CharmapEncoder(_single_byte_table(name))
+    if name == "x-user-defined":
+        return _CharmapEncoder(_x_user_defined_table())
+    if name == "ISO-2022-JP":
+        return _Iso2022JpEncoder()
+    return _StatelessEncoder(_stdlib_encoder(_MULTI_BYTE_ENCODERS[name][0]), _special(name))
+
+
+def _special(name: str) -> dict[str, bytes | None]:
+    """The code points where a multi-byte encoder's codec needs correcting.
+
+    What :func:`_find_special` finds, precomputed in ``_tables`` by
+    tools/gen_encoding_tables.py (scanning the BMP takes about 0.1 s).
+    """
+    codec, factory, planes = _MULTI_BYTE_ENCODERS[name]
+    if _indexes._BUILD_FROM_CODECS:
+        return _find_special(codec, factory(), planes)
+    module = name.lower().replace("-", "_")
+    table = importlib.import_module(f"._tables.special_{module}", __package__)
+    chars: str = table.CHARS
+    results: tuple[bytes | None, ...] = table.RESULTS
+    return dict(zip(chars, results))
+
+
+# https://encoding.spec.whatwg.org/#encode-or-fail
+def encode_or_fail(encoding: Encoding, text: str) -> EncodeResult:
+    """Run "encode or fail" over all of ``text`` with one encoder instance.
+
+    https://encoding.spec.whatwg.org/#encode-or-fail, called in a loop as
+    https://url.spec.whatwg.org/#string-percent-encode-after-encoding does: the
+    encoder (and its state) lives across errors, and its end-of-queue output
+    (ISO-2022-JP's return to ASCII) comes last.
+
+    ``text`` should be a scalar value string; lone surrogates are replaced with
+    U+FFFD first, as a USVString conversion does.
+
+    :param encoding: any encoding but replacement, UTF-16BE and UTF-16LE
+        (pass the result of :func:`get_output_encoding`).
+    :returns: in order, runs of output bytes (never empty, never adjacent) and,
+        for each error, the code point it reports (ISO-2022-JP reports U+000E,
+        U+000F and U+001B as 0xFFFD).
+    :raises TypeError: if ``encoding`` is not an :class:`Encoding` or ``text`` not a str.
+    :raises ValueError: for replacement, UTF-16BE and UTF-16LE, which have no encoder.
+
+    >>> encode_or_fail(get_encoding("shift_jis"), "≡‽a")
+    [b'\\x81\\xdf', 8253, b'a']
+    >>> encode_or_fail(get_encoding("iso-2022-jp"), "¥")
+    [b'\\x1b(J\\\\\\x1b(B']
+
+    .. versionadded:: 1.0
+    """
+    if not isinstance(encoding, Encoding):
+        raise TypeError(f"encoding must be an Encoding, not {type(encoding).__name__}")
+    if not isinstance(text, str):
+        raise TypeError(f"text must be str, not {type(text).__name__}")
+    # https://encoding.spec.whatwg.org/#get-an-encoder, Step 1 (an assertion there).
+    if encoding.name in ("replacement", "UTF-16BE", "UTF-16LE"):
+        raise ValueError(f"{encoding.name} has no encoder; use get_output_encoding() first")
+    if _SURROGATE.search(text):
+        text = _SURROGATE.sub("\ufffd", text)
+    out = _Output()
+    _encoder(encoding.name).encode_or_fail(text, out)
+    return out.result()
+
+
+# https://encoding.spec.whatwg.org/#replacement-decoder
+def _decode_replacement(data: bytes, sink: _Sink) -> None:
+    if data:
+        sink.error(0, len(data), "the replacement encoding decodes any input to U+FFFD")
+
+
+@cache
+def _decoder(name: str) -> Callable[[bytes, _Sink], None]:
+    if name in _SINGLE_BYTE_CODECS:
+        return _charmap_decoder(_single_byte_table(name))
+    if name == "x-user-defined":
+        return _charmap_decoder(_x_user_defined_table())
+    if name == "UTF-8":
+        return _stdlib_decoder("utf-8", _decode_utf8_slow)
+    if name == "UTF-16BE":
+        return _stdlib_decoder("utf-16-be", lambda data, sink: _decode_utf16_slow(data, sink, True))
+    if name == "UTF-16LE":
+        return _stdlib_decoder(
+            "utf-16-le", lambda data, sink: _decode_utf16_slow(data, sink, False)
+        )
+    if name == "replacement":
+        return _decode_replacement
+    if name == "ISO-2022-JP":
+        return _decode_iso_2022_jp_fast
+    if name == "Shift_JIS":
+        # cp932 also decodes 0xA0 and 0xFD-0xFF (to U+F8F0-U+F8F3), which are errors.
+        return _fast_then_slow("cp932", "\uf8f0-\uf8f3", _decode_shift_jis_slow)
+    if name == "EUC-JP":
+        # euc_jp decodes six jis0208 pairs to the JIS mapping (e.g. 0xA1 0xC1 to U+301C,
+        # where the index has U+FF5E), and 0x8F 0xA2 0xB7 to U+007E; JIS X 0212 is
+        # rare, so any 0x8F byte takes the transcription.
+        return _fast_then_slow(
+            "euc_jp", "\u00a2\u00a3\u00ac\u2016\u2212\u301c", _decode_euc_jp_slow, b"\x8f"
+        )
+    if name == "EUC-KR":
+        return _fast_then_slow("cp949", "", _decode_euc_kr_slow)
+    if name in ("gb18030", "GBK"):
+        # https://encoding.spec.whatwg.org/#gbk-decoder is the gb18030 decoder.
+        # The suspects: the code points of _GB18030_CORRECTIONS as the codec has
+        # them (Private Use), and U+1E3F, its reading of 0x81 0x35 0xF4 0x37.
+        suspects = "\u1e3f\ue5e5\ue78d-\ue796\ue7c7\ue81e\ue826\ue82b\ue82c\ue832\ue843\ue854\ue864"
+        return _fast_then_slow("gb18030", suspects, _decode_gb18030_slow)
+    if name == "Big5":
+        # The code points big5hkscs has for the pointers in _BIG5_CHANGES.
+        suspects = "\u00a2\u00a3\u00a5\u2022\u203e\u223c\u2609\u2641\uff0f\uff3c\uff64"
+        return _fast_then_slow("big5hkscs", suspects, _decode_big5_slow)
+    raise AssertionError(name)  # pragma: no cover
+
+
+# https://encoding.spec.whatwg.org/#decode (without BOM sniffing)
+def decode(encoding: Encoding, data: bytes | bytearray | memoryview, *, fatal: bool = False) -> str:
+    """Run ``encoding``'s decoder over all of ``data``.
+
+    https://encoding.spec.whatwg.org/#concept-encoding-run with the encoding's
+    decoder, in "replacement" error mode (each error becomes U+FFFD) or, with
+    ``fatal=True``, "fatal" mode. There is no BOM sniffing and no BOM stripping:
+    a leading BOM decodes to U+FEFF, as in "UTF-8 decode without BOM".
+
+    :param encoding: the encoding (any, including replacement and UTF-16BE/LE).
+    :param data: the bytes (bytes, bytearray or memoryview).
+    :param fatal: raise on the first error instead of writing U+FFFD.
+    :returns: the decoded string; in replacement mode this never fails.
+    :raises UnicodeDecodeError: in fatal mode, with ``start`` the offset of the
+        first byte of the sequence in error, and ``encoding`` the WHATWG name.
+    :raises TypeError: for a non-:class:`Encoding` ``encoding`` or non-bytes ``data``.
+
+    >>> decode(get_encoding("shift_jis"), b"\\x82\\xa0\\x82")
+    'あ\\ufffd'
+    >>> decode(get_encoding("windows-1252"), b"\\x80\\x81")
+    '€\\x81'
+
+    .. versionadded:: 1.0
+    """
+    if not isinstance(encoding, Encoding):
+        raise TypeError(f"encoding must be an Encoding, not {type(encoding).__name__}")
+    if not isinstance(data, bytes):
+        if not isinstance(data, (bytearray, memoryview)):
+            raise TypeError(f"data must be bytes, not {type(data).__name__}")
+        data = bytes(data)
+    sink = _Sink(encoding.name, data, fatal)
+    _decoder(encoding.name)(data, sink)
+    return "".join(sink.parts)

@@ -1,0 +1,253 @@
+"""ISO-2022-JP: its encoder and decoder, state machines written here.
+
+https://encoding.spec.whatwg.org/#iso-2022-jp (the
+https://encoding.spec.whatwg.org/#iso-2022-jp-encoder and
+https://encoding.spec.whatwg.org/#iso-2022-jp-decoder), over the jis0208 index
+that Shift_JIS and EUC-JP use too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from . import _indexes
+from ._coders import (
+    _INCOMPLETE,
+    _Output,
+    _Sink,
+)
+from ._indexes import (
+    _first_pointers,
+    _index_iso_2022_jp_katakana,
+    _index_jis0208,
+)
+
+_TOKENS = re.compile(
+    "([\x00-\x0d\x10-\x1a\x1c-\x7f]+)|([\x0e\x0f\x1b])|([\u00a5\u203e]+)|([^\x00-\x7f\u00a5\u203e]+)"
+)
+
+
+def _jis_table() -> dict[int, str]:
+    """:meth:`_Iso2022JpEncoder._build_jis_table`'s result, precomputed in ``_tables``."""
+    if _indexes._BUILD_FROM_CODECS:
+        return _Iso2022JpEncoder._build_jis_table()
+    from ._tables import iso_2022_jp
+
+    pairs = iso_2022_jp.PAIRS
+    return dict(zip(map(ord, iso_2022_jp.CHARS), map("".join, zip(pairs[::2], pairs[1::2]))))
+
+
+class _Iso2022JpEncoder:
+    """https://encoding.spec.whatwg.org/#iso-2022-jp-encoder, run over runs of text.
+
+    The text is cut into runs of one kind (ASCII; U+000E, U+000F, U+001B;
+    U+00A5 and U+203E; code points with a jis0208 pointer; anything else), and
+    each run is written as the spec's state machine would write it code point
+    by code point. The state lives in the caller's loop, across errors.
+    """
+
+    __slots__ = ("_jis", "_tokens")
+
+    def __init__(self) -> None:
+        self._jis = _jis_table()
+        # The last group, any other run, is cut into jis0208 runs and the rest by
+        # _runs: a regex class of the ~7,000 jis0208 code points takes long to compile.
+        self._tokens = _TOKENS
+
+    @staticmethod
+    def _build_jis_table() -> dict[int, str]:
+        """Code point -> the two jis0208 bytes Steps 8-15 write for it, as ASCII."""
+        pointers = _first_pointers(_index_jis0208())
+        jis: dict[int, str] = {}
+        for code_point, pointer in pointers.items():
+            # Steps 13-15: two bytes pointer / 94 + 0x21, pointer % 94 + 0x21.
+            jis[code_point] = chr(pointer // 94 + 0x21) + chr(pointer % 94 + 0x21)
+        # Step 8: U+2212 becomes U+FF0D.
+        jis[0x2212] = jis[0xFF0D]
+        # Step 9: halfwidth katakana become the ISO-2022-JP katakana index's code point.
+        for offset, code_point in enumerate(_index_iso_2022_jp_katakana()):
+            jis[0xFF61 + offset] = jis[code_point]
+        return jis
+
+    def _runs(self, text: str) -> Iterator[tuple[str, str, str, str, str]]:
+        """The runs of ``text``: ASCII, a control, Roman, jis0208, other (one is set)."""
+        jis = self._jis
+        for ascii_run, control, roman_run, non_ascii in self._tokens.findall(text):
+            if not non_ascii:
+                yield ascii_run, control, roman_run, "", ""
+            elif non_ascii.translate(jis).isascii():
+                # Every code point of the run has a jis0208 pointer.
+                yield "", "", "", non_ascii, ""
+            else:
+                start = 0
+                for i, char in enumerate(non_ascii):
+                    if ord(char) not in jis:
+                        if i > start:
+                            yield "", "", "", non_ascii[start:i], ""
+                        yield "", "", "", "", char
+                        start = i + 1
+                if start < len(non_ascii):
+                    yield "", "", "", non_ascii[start:], ""
+
+    def encode_or_fail(self, text: str, out: _Output) -> None:
+        state = "ASCII"
+        for ascii_run, control, roman_run, jis_run, other in self._runs(text):
+            if ascii_run:
+                if state == "Roman":
+                    # Step 5: Roman writes ASCII as is, except U+005C and U+007E.
+                    cut = len(ascii_run)
+                    for char in "\\~":
+                        found = ascii_run.find(char)
+                        if found != -1 and found < cut:
+                            cut = found
+                    out.write(ascii_run[:cut].encode("ascii"))
+                    ascii_run = ascii_run[cut:]
+                if ascii_run:
+                    if state != "ASCII":
+                        # Step 6: switch to ASCII.
+                        out.write(b"\x1b(B")
+                        state = "ASCII"
+                    # Step 4.
+                    out.write(ascii_run.encode("ascii"))
+            elif control:
+                if state == "jis0208":
+                    # Step 6 (these are ASCII code points), then Step 3.
+                    out.write(b"\x1b(B")
+                    state = "ASCII"
+                # Step 3: an error reported as U+FFFD, to prevent attacks.
+                out.error(0xFFFD)
+            elif roman_run:
+                if state != "Roman":
+                    # Step 7.
+                    out.write(b"\x1b(J")
+                    state = "Roman"
+                # Step 5.
+                out.write(roman_run.replace("\u00a5", "\\").replace("\u203e", "~").encode("ascii"))
+            elif jis_run:
+                if state != "jis0208":
+                    # Step 12.
+                    out.write(b"\x1b$B")
+                    state = "jis0208"
+                # Steps 13-15.
+                out.write(jis_run.translate(self._jis).encode("ascii"))
+            else:
+                if state == "jis0208":
+                    # Step 11.1.
+                    out.write(b"\x1b(B")
+                    state = "ASCII"
+                # Step 11.2.
+                out.error(ord(other))
+        # End-of-queue, Step 1: return to ASCII.
+        if state != "ASCII":
+            out.write(b"\x1b(B")
+
+
+# https://encoding.spec.whatwg.org/#iso-2022-jp-decoder
+def _decode_iso_2022_jp(data: bytes, sink: _Sink) -> None:
+    index = _index_jis0208()
+    parts = sink.parts
+    state = output_state = "ASCII"
+    lead = 0x00
+    output = False
+    i, n = 0, len(data)
+    seq_start = 0  # where the pending escape sequence or character began
+    while True:
+        byte = data[i] if i < n else None  # None is end-of-queue
+        i += 1
+        if state in ("ASCII", "Roman", "katakana", "leading byte"):
+            if byte == 0x1B:
+                state = "escape start"
+                seq_start = i - 1
+                continue
+            if byte is None:
+                return
+            output = False
+            if state == "ASCII":
+                if byte <= 0x7F and byte not in (0x0E, 0x0F):
+                    parts.append(chr(byte))
+                    continue
+            elif state == "Roman":
+                if byte == 0x5C:
+                    parts.append("\u00a5")
+                    continue
+                if byte == 0x7E:
+                    parts.append("\u203e")
+                    continue
+                if byte <= 0x7F and byte not in (0x0E, 0x0F):
+                    parts.append(chr(byte))
+                    continue
+            elif state == "katakana":
+                if 0x21 <= byte <= 0x5F:
+                    parts.append(chr(0xFF61 - 0x21 + byte))
+                    continue
+            elif 0x21 <= byte <= 0x7E:  # leading byte
+                lead = byte
+                state = "trailing byte"
+                seq_start = i - 1
+                continue
+            sink.error(i - 1, i)
+        elif state == "trailing byte":
+            if byte == 0x1B:
+                state = "escape start"
+                sink.error(seq_start, i - 1)
+                seq_start = i - 1
+                continue
+            state = "leading byte"
+            if byte is None:
+                sink.error(seq_start, n, _INCOMPLETE)
+                return
+            if 0x21 <= byte <= 0x7E:
+                code_point = index.get((lead - 0x21) * 94 + byte - 0x21)
+                if code_point is None:
+                    sink.error(seq_start, i)
+                else:
+                    parts.append(chr(code_point))
+                continue
+            sink.error(seq_start, i)
+        elif state == "escape start":
+            # Step 1.
+            if byte in (0x24, 0x28):
+                lead = byte
+                state = "escape"
+                continue
+            # Step 2: restore byte.
+            if byte is not None:
+                i -= 1
+            # Step 3.
+            output = False
+            state = output_state
+            sink.error(seq_start, min(i, n), _INCOMPLETE if byte is None else "invalid escape")
+        else:  # escape
+            leading = lead
+            lead = 0x00
+            new_state = None
+            if leading == 0x28 and byte == 0x42:
+                new_state = "ASCII"
+            elif leading == 0x28 and byte == 0x4A:
+                new_state = "Roman"
+            elif leading == 0x28 and byte == 0x49:
+                new_state = "katakana"
+            elif leading == 0x24 and byte in (0x40, 0x42):
+                new_state = "leading byte"
+            if new_state is not None:
+                state = output_state = new_state
+                previous = output
+                output = True
+                if previous:
+                    sink.error(seq_start, i, "escape sequence with no output after the last one")
+                continue
+            # Step 8: restore « leading, byte », or leading at end-of-queue (i has
+            # moved past the end-of-queue too, so both cases step back two).
+            i -= 2
+            output = False
+            state = output_state
+            sink.error(seq_start, i, "invalid escape")
+
+
+def _decode_iso_2022_jp_fast(data: bytes, sink: _Sink) -> None:
+    # ASCII without ESC, SO and SI stays in the initial ASCII state throughout.
+    if data.isascii() and not any(byte in data for byte in b"\x0e\x0f\x1b"):
+        sink.parts.append(data.decode("ascii"))
+    else:
+        _decode_iso_2022_jp(data, sink)

@@ -1,0 +1,158 @@
+"""Hypothesis properties for the bulk paths: every one agrees with the spec transcription.
+
+The parser decodes whole blocks with stand-ins for the joints (``_bulk.py``).
+These properties reach each of its paths: blocks cut at every size (the block
+size is made tiny so that short inputs cross many block boundaries), long
+fields cut into pieces for decoding, ``%26``, ``%3D`` and escapes of the
+stand-ins themselves, bodies that already hold the stand-ins or every control
+byte, other separators, and the serializer's and URLSearchParams' shortcuts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from unittest import mock
+
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+import urlencoded
+from tests import reference, reference_html
+from tests.strategies import form_bodies, pairs_with_surrogates
+from urlencoded import _bulk
+
+# Pieces that reach the stand-in logic: the stand-ins raw and escaped, the
+# joints escaped, line breaks (no a2b_qp) and invalid escapes.
+_STAND_IN_PIECES = st.one_of(
+    st.sampled_from([b"\x1e", b"\x1f", b"%1E", b"%1e", b"%1F", b"%1f", b"%1", b"\x1d", b"%1D"]),
+    st.sampled_from([b"%26", b"%3D", b"%3d", b"&", b"=", b"+", b"%2B", b"%25", b"%", b"%%"]),
+    st.sampled_from([b"\n", b"\r", b"%0A", b"%zz", b"%C3%A9", b"%E6%97%A5", b"\xe6\x97\xa5"]),
+    st.integers(0, 0x1F).map(lambda byte: bytes([byte])),
+    st.sampled_from([b"a", b"name", b"value", b"x" * 40]),
+)
+stand_in_bodies = st.lists(_STAND_IN_PIECES, max_size=40).map(b"".join)
+"""Bodies built to trip the bulk parser's checks."""
+
+# Every byte a stand-in could be, so that none is free.
+_ALL_CONTROLS = bytes([*range(0x20), 0x7F])
+
+
+@contextmanager
+def tiny_blocks(size: int) -> Iterator[None]:
+    """Run the bulk parser with blocks of about *size* bytes."""
+    with mock.patch.object(_bulk, "BLOCK", size):
+        yield
+
+
+@given(data=st.one_of(form_bodies, stand_in_bodies))
+@example(b"a=%26&b=%3D=c&%3D=%26%26")
+@example(b"a=\x1e&b=%1E%1f=\x1f")
+@example(_ALL_CONTROLS + b"=%26&b=%41")
+def test_parse_agrees_with_stand_ins(data: bytes) -> None:
+    """Escapes of the joints and of the stand-ins decode into names and values, as the spec says."""
+    assert urlencoded.parse(data) == reference.urlencoded_parse(data)
+    assert urlencoded.parse_bytes(data) == reference.urlencoded_parse_to_bytes(data)
+
+
+@given(data=st.one_of(form_bodies, stand_in_bodies), size=st.integers(1, 24))
+@example(b"a=%41%42&b=%26%43", 3)
+@example(b"q=" + b"%E6%97%A5" * 9, 4)
+@example(b"q=%4", 2)
+@example(b"q=ab%%%%%%%41%%", 4)
+def test_blocks_agree(data: bytes, size: int) -> None:
+    """Cutting the input into blocks and long fields into pieces changes no pair."""
+    with tiny_blocks(size):
+        assert urlencoded.parse(data) == reference.urlencoded_parse(data)
+        assert urlencoded.parse_bytes(data) == reference.urlencoded_parse_to_bytes(data)
+
+
+def _strict_outcome(data: bytes, charset_field: str | None = None) -> object:
+    """The pairs of a strict parse, or the (offset, position) of its DecodeError."""
+    try:
+        return urlencoded.parse(data, errors="strict", charset_field=charset_field)
+    except urlencoded.DecodeError as error:
+        return (error.offset, error.position)
+
+
+@given(data=st.one_of(form_bodies, stand_in_bodies), size=st.integers(1, 24))
+@example(b"a=%FF&b=1", 4)
+@example(b"a=1&b=%C3%28&c=%FF", 5)
+def test_blocks_strict_agree(data: bytes, size: int) -> None:
+    """In strict mode each block decodes, or reports the offset the field-by-field path does."""
+    # A charset field that no body names keeps UTF-8 but walks the fields one by one.
+    expected = _strict_outcome(data, charset_field="\x7f-")
+    with tiny_blocks(size):
+        assert _strict_outcome(data) == expected
+
+
+@given(
+    data=st.one_of(form_bodies, stand_in_bodies),
+    separator=st.sampled_from([";", "|", "\x1e", "\x1f", "%", "+", "\x00", "&"]),
+    size=st.sampled_from([3, 11, 64 * 1024]),
+)
+@example(b"a=1;b=%3B;c", ";", 64 * 1024)
+@example(b"a\x1eb=\x1f", "\x1e", 3)
+def test_other_separators_agree(data: bytes, separator: str, size: int) -> None:
+    """Any separator byte gives the pairs of the transcription that splits on it."""
+    expected = reference_html.urlencoded_parse(data, separator=ord(separator))
+    with tiny_blocks(size):
+        assert urlencoded.parse(data, separator=separator) == expected
+        as_bytes = urlencoded.parse_bytes(data, separator=separator)
+    decoded = [
+        (name.decode("utf-8", "replace"), value.decode("utf-8", "replace"))
+        for name, value in as_bytes
+    ]
+    assert decoded == expected
+
+
+def test_long_bodies_agree() -> None:
+    """Bodies of many default-sized blocks, one long field and escape-dense text agree."""
+    field = "日本語のテキスト %26 = &".encode()
+    bodies = [
+        b"&".join(b"f%d=%s" % (index, field) for index in range(2_000)),
+        b"q=" + b"%E6%97%A5%3D" * 7_000 + b"&tail=%26",
+        b"q=" + b"hello+world+caf%C3%A9+" * 4_000,
+        b"&" * 70_000 + b"a=%26" + b"=" * 70_000,
+    ]
+    for body in bodies:
+        assert urlencoded.parse(body) == reference.urlencoded_parse(body)
+        assert urlencoded.parse(body.decode("utf-8")) == reference.urlencoded_parse(body)
+
+
+@given(pairs=pairs_with_surrogates)
+@example([("a\x00b", "\x01"), ("c", "d")])
+@example([("\x00", "é\x01")])
+def test_serializer_stand_ins_agree(pairs: list[tuple[str, str]]) -> None:
+    """Names and values holding the serializer's stand-ins are escaped one by one."""
+    scalar = [
+        (reference.to_scalar_value_string(name), reference.to_scalar_value_string(value))
+        for name, value in pairs
+    ]
+    expected = reference.urlencoded_serialize(scalar)
+    assert urlencoded.serialize(pairs) == expected
+    assert urlencoded.serialize([list(pair) for pair in pairs]) == expected
+    assert str(urlencoded.URLSearchParams(pairs)) == expected
+
+
+@given(
+    pairs=st.lists(
+        st.tuples(
+            st.text(st.characters(max_codepoint=0xFFFF, exclude_categories=("Cs",))), st.text()
+        ),
+        max_size=12,
+    )
+)
+def test_bmp_sort_agrees(pairs: list[tuple[str, str]]) -> None:
+    """sort() without surrogate pairs orders as the UTF-16 code unit sort does."""
+    params = urlencoded.URLSearchParams(pairs)
+    params.sort()
+    assert list(params) == sorted(pairs, key=lambda pair: pair[0].encode("utf-16-be"))
+
+
+@given(pairs=st.lists(st.tuples(st.text(), st.text()), max_size=8))
+def test_list_init_agrees(pairs: list[tuple[str, str]]) -> None:
+    """A list of pairs and any other iterable of them construct the same list."""
+    from_list = urlencoded.URLSearchParams(pairs)
+    assert list(from_list) == list(urlencoded.URLSearchParams(iter(pairs)))
+    assert list(urlencoded.URLSearchParams([list(pair) for pair in pairs])) == pairs
