@@ -21,8 +21,12 @@ from ._errors import (
     DecodeError,
     FieldTooLarge,
     LimitExceeded,
+    ListIndexTooLarge,
+    NestingError,
+    NestingTooDeep,
     ProbeError,
     TooManyFields,
+    TooManyKeys,
     UnknownEncodingError,
     UnsupportedMediaType,
     URLEncodedError,
@@ -30,6 +34,7 @@ from ._errors import (
 from ._form import parse, parse_bytes, serialize
 from ._legacy import detect_probe_encoding, guess_encoding, parse_with_probe
 from ._lint import Finding, lint
+from ._nested import parse_nested, serialize_nested
 from ._percent import (
     percent_decode,
     percent_encode,
@@ -83,10 +88,14 @@ __all__ = [
     "Finding",
     "IncrementalParser",
     "LimitExceeded",
+    "ListIndexTooLarge",
     "MediaType",
+    "NestingError",
+    "NestingTooDeep",
     "PercentEncodeSet",
     "ProbeError",
     "TooManyFields",
+    "TooManyKeys",
     "URLEncodedError",
     "URLSearchParams",
     "UnknownEncodingError",
@@ -103,6 +112,7 @@ __all__ = [
     "parse_asgi",
     "parse_bytes",
     "parse_mime_type",
+    "parse_nested",
     "parse_text_plain",
     "parse_with_probe",
     "parse_wsgi",
@@ -112,6 +122,7 @@ __all__ = [
     "percent_encode_bytes",
     "query_params",
     "serialize",
+    "serialize_nested",
     "serialize_text_plain",
     "utf8_percent_encode",
     "with_query_params",

@@ -17,8 +17,12 @@ __all__ = [
     "DecodeError",
     "FieldTooLarge",
     "LimitExceeded",
+    "ListIndexTooLarge",
+    "NestingError",
+    "NestingTooDeep",
     "ProbeError",
     "TooManyFields",
+    "TooManyKeys",
     "URLEncodedError",
     "UnknownEncodingError",
     "UnsupportedMediaType",
@@ -229,3 +233,59 @@ class ProbeError(URLEncodedError, ValueError):
             type(self),
             (self.field, self.text, self.candidates, self.matches, self.field_present),
         )
+
+
+class NestingError(URLEncodedError, ValueError):
+    """Bracketed names that do not describe one structure of dicts and lists.
+
+    Raised by :func:`urlencoded.parse_nested` where another library would
+    silently merge, drop or flatten: a value and a container at the same place
+    (``a=1&a[b]=2``), the same name twice (``a=1&a=2``), list indices and dict
+    keys in one container (``a[0]=1&a[b]=2``), indices with a gap
+    (``a[0]=1&a[2]=2``), or a name with a bracket group that is not
+    ``base[key]...[key]`` (``a[b]c``, ``[a]``).
+
+    :attr:`name` is the decoded name of the field at fault, :attr:`offset`
+    the byte offset in the input of the field's first byte, and :attr:`detail`
+    says what is wrong.
+
+    .. versionadded:: 1.1
+    """
+
+    def __init__(self, name: str, offset: int, detail: str) -> None:
+        self.name = name
+        self.offset = offset
+        self.detail = detail
+        shown = name if len(name) <= 60 else f"{name[:40]}...{name[-16:]}"
+        super().__init__(f"field {shown!r} at byte offset {offset}: {detail}")
+
+    def __reduce__(self) -> tuple[type[NestingError], tuple[str, int, str]]:
+        return (type(self), (self.name, self.offset, self.detail))
+
+
+class NestingTooDeep(LimitExceeded):
+    """A name has more bracket groups than ``max_depth`` allows.
+
+    :attr:`offset` is the byte offset of the field whose name is too deep.
+
+    .. versionadded:: 1.1
+    """
+
+
+class ListIndexTooLarge(LimitExceeded):
+    """A list index, written (``a[500]``) or appended (``a[]``), exceeds ``max_list_index``.
+
+    :attr:`offset` is the byte offset of the field that names the index.
+
+    .. versionadded:: 1.1
+    """
+
+
+class TooManyKeys(LimitExceeded):
+    """The nested result would hold more than ``max_keys`` entries.
+
+    Every dict key and every list item, at every level, counts once.
+    :attr:`offset` is the byte offset of the field that would add one too many.
+
+    .. versionadded:: 1.1
+    """

@@ -1,0 +1,175 @@
+"""Literal reference of the bracket grammar and of building dicts and lists from it.
+
+Slow and obviously right: the grammar of docs/nested.rst is read one
+character at a time by a state machine, and the structure is built with plain
+recursion. Nothing here comes from the package under test.
+
+    bracketed-name = base 1*( "[" segment "]" )
+    base           = 1*( any character but "[" )
+    segment        = *( any character but "[" and "]" )
+
+A name with no complete group ("[", no brackets, "]") is an ordinary key; a
+name with one that is not a bracketed-name is malformed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Malformed(Exception):
+    """The name has a complete bracket group but is not a bracketed-name."""
+
+
+def has_complete_group(name: str) -> bool:
+    """Whether some "[" is followed by "]" with no bracket in between."""
+    open_at = None
+    for char in name:
+        if char == "[":
+            open_at = True
+        elif char == "]" and open_at:
+            return True
+    return False
+
+
+def read_name(name: str) -> tuple[str, list[str]] | None:
+    """(base, segments) of a bracketed-name; None for an ordinary key; Malformed otherwise."""
+    if not has_complete_group(name):
+        return None
+    state = "base"
+    base = ""
+    segment = ""
+    segments: list[str] = []
+    for char in name:
+        if state == "base":
+            if char == "[":
+                if base == "":
+                    raise Malformed  # base = 1*( ... )
+                state = "segment"
+            else:
+                base += char
+        elif state == "segment":
+            if char == "]":
+                segments.append(segment)
+                segment = ""
+                state = "after-group"
+            elif char == "[":
+                raise Malformed
+            else:
+                segment += char
+        elif state == "after-group":
+            if char == "[":
+                state = "segment"
+            else:
+                raise Malformed
+    if state != "after-group":
+        raise Malformed
+    return base, segments
+
+
+def is_index(segment: str) -> bool:
+    """0, or a nonzero ASCII digit followed by ASCII digits."""
+    if segment == "":
+        return False
+    if any(char not in "0123456789" for char in segment):
+        return False
+    return segment == "0" or segment[0] != "0"
+
+
+class ListInProgress:
+    """A list while fields arrive: index -> (item, field number)."""
+
+    def __init__(self) -> None:
+        self.items: dict[int, Any] = {}
+        self.fields: dict[int, int] = {}
+
+
+class Failure(Exception):
+    """Which rule failed ("nesting", "max_depth", "max_list_index", "max_keys") at which field."""
+
+    def __init__(self, rule: str, field: int) -> None:
+        super().__init__(rule, field)
+        self.rule = rule
+        self.field = field
+
+
+def build(
+    pairs: list[tuple[str, str]],
+    max_depth: int | None,
+    max_list_index: int | None,
+    max_keys: int | None,
+) -> dict[str, Any]:
+    """The nested structure of *pairs*, or Failure."""
+    root: dict[str, Any] = {}
+    entries = 0
+
+    def count(field: int) -> None:
+        nonlocal entries
+        entries += 1
+        if max_keys is not None and entries > max_keys:
+            raise Failure("max_keys", field)
+
+    def next_index(lst: ListInProgress) -> int:
+        return max(lst.items) + 1 if lst.items else 0
+
+    def put(container: Any, key: Any, value: Any, field: int) -> None:
+        count(field)
+        if isinstance(container, ListInProgress):
+            container.items[key] = value
+            container.fields[key] = field
+        else:
+            container[key] = value
+
+    def get(container: Any, key: Any) -> Any:
+        if isinstance(container, ListInProgress):
+            return container.items.get(key)
+        return container.get(key)
+
+    for field, (name, value) in enumerate(pairs):
+        try:
+            parts = read_name(name)
+        except Malformed:
+            raise Failure("nesting", field) from None
+        segments: list[str] = []
+        if parts is None:
+            base = name
+        else:
+            base, segments = parts
+        if max_depth is not None and len(segments) > max_depth:
+            raise Failure("max_depth", field)
+        container: Any = root
+        key: Any = base
+        for segment in segments:
+            wants_list = segment == "" or is_index(segment)
+            child: Any = get(container, key)
+            if child is None:
+                child = ListInProgress() if wants_list else {}
+                put(container, key, child, field)
+            elif not isinstance(child, ListInProgress if wants_list else dict):
+                raise Failure("nesting", field)
+            if wants_list:
+                key = next_index(child) if segment == "" else int(segment)
+                if max_list_index is not None and key > max_list_index:
+                    raise Failure("max_list_index", field)
+                # Every item needs a field, so an index of at least the number
+                # of fields leaves a gap: it is reported at once.
+                if segment != "" and key >= len(pairs):
+                    raise Failure("nesting", field)
+            else:
+                key = segment
+            container = child
+        if get(container, key) is not None:
+            raise Failure("nesting", field)
+        put(container, key, value, field)
+
+    def finish(value: Any) -> Any:
+        if isinstance(value, ListInProgress):
+            if sorted(value.items) != list(range(len(value.items))):
+                raise Failure("nesting", -1)
+            return [finish(value.items[index]) for index in range(len(value.items))]
+        if isinstance(value, dict):
+            return {key: finish(item) for key, item in value.items()}
+        return value
+
+    result: dict[str, Any] = finish(root)
+    return result

@@ -1,0 +1,476 @@
+"""parse_nested and serialize_nested: grammar, conflicts, limits, round trips, qs interop."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import pickle
+import string
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import urlencoded
+from tests import reference_nested
+from tests.strategies import scalar_text
+from urlencoded import (
+    ListIndexTooLarge,
+    NestingError,
+    NestingTooDeep,
+    TooManyKeys,
+    parse_nested,
+    serialize_nested,
+)
+
+QS_TABLE = json.loads(
+    (pathlib.Path(__file__).parent / "data" / "nested" / "qs-interop.json").read_text("utf-8")
+)
+
+
+class TestParse:
+    """Bracketed names become dicts and lists."""
+
+    @pytest.mark.parametrize(
+        ("data", "expected"),
+        [
+            ("a=1&b=2", {"a": "1", "b": "2"}),
+            ("a[b]=1&a[c]=2", {"a": {"b": "1", "c": "2"}}),
+            ("a[]=1&a[]=2", {"a": ["1", "2"]}),
+            ("a[0]=x&a[1]=y", {"a": ["x", "y"]}),
+            ("a[1]=y&a[0]=x", {"a": ["x", "y"]}),
+            ("a[0]=x&a[]=y", {"a": ["x", "y"]}),
+            ("a[][b]=1&a[][c]=2", {"a": [{"b": "1"}, {"c": "2"}]}),
+            ("a[0][b]=1&a[0][c]=2", {"a": [{"b": "1", "c": "2"}]}),
+            ("a[0][]=1&a[1][]=2&a[0][]=3", {"a": [["1", "3"], ["2"]]}),
+            ("a[b][c][d][e][f]=5", {"a": {"b": {"c": {"d": {"e": {"f": "5"}}}}}}),
+            ("a[01]=x&a[-1]=y&a[%2B1]=z", {"a": {"01": "x", "-1": "y", "+1": "z"}}),
+            ("a[١]=x", {"a": {"١": "x"}}),
+            ("0[a]=x&1=y", {"0": {"a": "x"}, "1": "y"}),
+            ("a]b[c]=1", {"a]b": {"c": "1"}}),
+            ("]][]=1", {"]]": ["1"]}),
+            ("a[b", {"a[b": ""}),
+            ("a]b[=1", {"a]b[": "1"}),
+            ("a[=1&[=2&]=3", {"a[": "1", "[": "2", "]": "3"}),
+            ("a%5Bb%5D=%5B%5D", {"a": {"b": "[]"}}),
+            ("a+b[c+d]=e+f", {"a b": {"c d": "e f"}}),
+            ("a.b=1&a_b=2", {"a.b": "1", "a_b": "2"}),
+            ("a[]", {"a": [""]}),
+            ("", {}),
+        ],
+    )
+    def test_examples(self, data: str, expected: dict[str, Any]) -> None:
+        """Each bracket form gives the documented structure."""
+        assert parse_nested(data) == expected
+
+    def test_bytes_and_parse_options(self) -> None:
+        """Bytes are accepted and parse's keywords pass through."""
+        assert parse_nested(b"a[b]=%E9", encoding="windows-1252") == {"a": {"b": "é"}}
+        with pytest.raises(urlencoded.TooManyFields):
+            parse_nested("a=1&b=2", max_fields=1)
+        with pytest.raises(urlencoded.DecodeError):
+            parse_nested(b"a[b]=%FF", errors="strict")
+
+    def test_separator_passes_through(self) -> None:
+        """parse's separator keyword applies, and offsets count fields by it."""
+        assert parse_nested("a[b]=1;a[c]=2", separator=";") == {"a": {"b": "1", "c": "2"}}
+        with pytest.raises(NestingError) as info:
+            parse_nested("x=1&y;a[b]=2;a=3", separator=";")
+        assert (info.value.name, info.value.offset) == ("a", 13)
+
+    def test_insertion_order(self) -> None:
+        """Keys keep the order in which their names first appear."""
+        assert list(parse_nested("z[y]=1&a=2&z[b]=3")) == ["z", "a"]
+        assert list(parse_nested("z[y]=1&a=2&z[b]=3")["z"]) == ["y", "b"]
+
+
+class TestNestingError:
+    """Conflicts raise NestingError naming the field and its byte offset."""
+
+    @pytest.mark.parametrize(
+        ("data", "name", "offset"),
+        [
+            ("a=1&a[b]=2", "a[b]", 4),
+            ("a[b]=1&a=2", "a", 7),
+            ("a=1&a=2", "a", 4),
+            ("a[b]=1&a[b]=2", "a[b]", 7),
+            ("a[0]=1&a[0]=2", "a[0]", 7),
+            ("a[]=1&a[0]=2", "a[0]", 6),
+            ("a[0]=1&a[b]=2", "a[b]", 7),
+            ("a[b]=1&a[0]=2", "a[0]", 7),
+            ("a[b]=1&a[]=2", "a[]", 7),
+            ("x=1&y=2&a[0]=1&a[2]=2", "a[2]", 15),
+            ("a[3]=x", "a[3]", 0),
+            ("a[b]c=1", "a[b]c", 0),
+            ("[a]=1", "[a]", 0),
+            ("x&&[]=1", "[]", 3),
+            ("a[[b]]=1", "a[[b]]", 0),
+            ("a[b]]=1", "a[b]]", 0),
+            ("a[b][=1", "a[b][", 0),
+            ("é=1&é[x]=2", "é[x]", 5),
+        ],
+    )
+    def test_conflicts(self, data: str, name: str, offset: int) -> None:
+        """The error names the field at fault and its first byte's offset."""
+        with pytest.raises(NestingError) as info:
+            parse_nested(data)
+        assert (info.value.name, info.value.offset) == (name, offset)
+        assert isinstance(info.value, ValueError)
+        assert isinstance(info.value, urlencoded.URLEncodedError)
+
+    def test_pickles(self) -> None:
+        """NestingError pickles with its attributes."""
+        error = NestingError("a[b]", 7, "a is a value")
+        copy = pickle.loads(pickle.dumps(error))
+        assert (copy.name, copy.offset, copy.detail, str(copy)) == (
+            "a[b]",
+            7,
+            "a is a value",
+            str(error),
+        )
+
+    def test_long_name_is_shortened_in_message(self) -> None:
+        """A huge name is cut in the message but kept whole in the attribute."""
+        name = "a[" + "b" * 10_000 + "]c"
+        with pytest.raises(NestingError) as info:
+            parse_nested(name + "=1")
+        assert info.value.name == name
+        assert len(str(info.value)) < 300
+
+
+class TestLimits:
+    """Each limit raises its own LimitExceeded subclass naming the limit and its value."""
+
+    def test_depth(self) -> None:
+        """Five bracket groups pass by default, six raise NestingTooDeep."""
+        assert parse_nested("a[b][c][d][e][f]=1")
+        with pytest.raises(NestingTooDeep) as info:
+            parse_nested("x=1&a[b][c][d][e][f][g]=1")
+        assert (info.value.limit, info.value.value, info.value.offset) == ("max_depth", 5, 4)
+        with pytest.raises(NestingTooDeep):
+            parse_nested("a[b]=1", max_depth=0)
+        assert parse_nested("a[b]=1&a[c]=2", max_depth=1) == {"a": {"b": "1", "c": "2"}}
+        assert parse_nested("a]][b]=1", max_depth=1) == {"a]]": {"b": "1"}}
+
+    def test_list_index(self) -> None:
+        """Index 100 passes by default, 101 raises, written or appended."""
+        assert len(parse_nested("&".join(f"a[{i}]=x" for i in range(101)))["a"]) == 101
+        with pytest.raises(ListIndexTooLarge) as info:
+            parse_nested("a[101]=x")
+        assert (info.value.limit, info.value.value) == ("max_list_index", 100)
+        with pytest.raises(ListIndexTooLarge):
+            parse_nested("&".join(["a[]=x"] * 102))
+        with pytest.raises(ListIndexTooLarge):
+            parse_nested("a[]=x&a[]=y", max_list_index=0)
+
+    def test_keys(self) -> None:
+        """Every dict key and list item counts towards max_keys."""
+        assert parse_nested("a[b]=1&a[c]=2", max_keys=3) == {"a": {"b": "1", "c": "2"}}
+        with pytest.raises(TooManyKeys) as info:
+            parse_nested("a[b]=1&a[c]=2", max_keys=2)
+        assert (info.value.limit, info.value.value, info.value.offset) == ("max_keys", 2, 7)
+        with pytest.raises(TooManyKeys):
+            parse_nested("&".join(f"k{i}=v" for i in range(1001)))
+
+    def test_none_disables(self) -> None:
+        """None turns a limit off."""
+        deep = "a" + "[b]" * 50 + "=1"
+        value: Any = parse_nested(deep, max_depth=None)
+        for _ in range(50):
+            value = value["b"] if "b" in value else value["a"]
+        assert (
+            parse_nested("&".join(["a[]=x"] * 500), max_list_index=None, max_keys=None)["a"]
+            == ["x"] * 500
+        )
+
+    @pytest.mark.parametrize("limit", ["max_depth", "max_list_index", "max_keys"])
+    def test_bad_limit_values(self, limit: str) -> None:
+        """A negative limit is a ValueError, a non-int a TypeError, both naming the option."""
+        negative: dict[str, Any] = {limit: -1}
+        wrong_type: dict[str, Any] = {limit: "5"}
+        with pytest.raises(ValueError, match=limit):
+            parse_nested("a=1", **negative)
+        with pytest.raises(TypeError, match=limit):
+            parse_nested("a=1", **wrong_type)
+
+    @pytest.mark.parametrize("cls", [NestingTooDeep, ListIndexTooLarge, TooManyKeys])
+    def test_limit_errors_pickle(self, cls: type[urlencoded.LimitExceeded]) -> None:
+        """The new limit errors pickle with their attributes."""
+        error = cls("max_x", 5, 12, "detail")
+        copy = pickle.loads(pickle.dumps(error))
+        assert type(copy) is cls
+        assert (copy.limit, copy.value, copy.offset, copy.detail) == ("max_x", 5, 12, "detail")
+
+
+class TestKnownVulnerabilities:
+    """Payloads that broke qs and Rack raise one of our documented errors instead."""
+
+    def test_qs_cve_2014_7191_huge_index(self) -> None:
+        """CVE-2014-7191 (qs): a huge index allocated a huge sparse array; here it raises."""
+        with pytest.raises(ListIndexTooLarge):
+            parse_nested("a[999999999]=x")
+        # Even with the limit off, no list is allocated for it: a gap is an error.
+        with pytest.raises(NestingError):
+            parse_nested("a[999999999]=x", max_list_index=None)
+        with pytest.raises(NestingError):
+            parse_nested("a[" + "9" * 100_000 + "]=x", max_list_index=None)
+
+    def test_qs_cve_2022_24999_proto_and_length(self) -> None:
+        """CVE-2022-24999 (qs): the __proto__/length payload hung Node; here it raises."""
+        payload = "a[__proto__]=b&a[__proto__]&a[length]=100000000"
+        with pytest.raises(NestingError) as info:
+            parse_nested(payload)
+        assert info.value.name == "a[__proto__]"
+        assert parse_nested("a[__proto__]=b&a[length]=100000000") == {
+            "a": {"__proto__": "b", "length": "100000000"}
+        }
+
+    def test_qs_cve_2025_15284_bracket_appends(self) -> None:
+        """CVE-2025-15284 (qs): a[]= ignored the array limit; here appends count too."""
+        payload = "&".join(["a[]=x"] * 10_000)
+        with pytest.raises(ListIndexTooLarge) as info:
+            parse_nested(payload)
+        assert info.value.offset == len("a[]=x&") * 101
+        with pytest.raises(ListIndexTooLarge):
+            parse_nested("&".join(["a[]=x"] * 6), max_list_index=4)
+
+    def test_rack_cve_2015_3225_deep_nesting(self) -> None:
+        """CVE-2015-3225 (Rack): deep names overflowed the stack; here they raise at once."""
+        with pytest.raises(NestingTooDeep):
+            parse_nested("a" + "[a]" * 100_000 + "=x")
+        with pytest.raises(NestingTooDeep):
+            parse_nested("a" + "[]" * 100_000 + "=x")
+        # With the limit off the build is a loop, not recursion.
+        value: Any = parse_nested("a" + "[a]" * 5_000 + "=x", max_depth=None, max_keys=None)
+        for _ in range(5_001):
+            value = value["a"]
+        assert value == "x"
+
+    def test_qs_depth_flattening(self) -> None:
+        """qs turns what lies past its depth into a key named '[j]'; here it raises."""
+        with pytest.raises(NestingTooDeep) as info:
+            parse_nested("d[e][f][g][h][i][j]=1")
+        assert info.value.limit == "max_depth"
+
+
+class TestSerialize:
+    """serialize_nested writes bracketed names in insertion order."""
+
+    def test_leaves(self) -> None:
+        """Each scalar type has its documented text."""
+        data = {"s": "a b", "b": b"\xff", "t": True, "f": False, "i": -3, "n": None}
+        assert serialize_nested(data) == "s=a+b&b=%FF&t=true&f=false&i=-3&n="
+        assert serialize_nested(data, skip_none=True) == "s=a+b&b=%FF&t=true&f=false&i=-3"
+
+    def test_list_formats(self) -> None:
+        """indices, brackets and repeat write lists as their names say."""
+        data = {"a": ["x", "y"]}
+        assert serialize_nested(data) == "a%5B0%5D=x&a%5B1%5D=y"
+        assert serialize_nested(data, list_format="brackets") == "a%5B%5D=x&a%5B%5D=y"
+        assert serialize_nested(data, list_format="repeat") == "a=x&a=y"
+        with pytest.raises(ValueError, match="list_format"):
+            serialize_nested(data, list_format="comma")
+        with pytest.raises(TypeError, match="list_format"):
+            serialize_nested(data, list_format=1)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match=r"a\[0\]"):
+            serialize_nested({"a": [{"b": "c"}]}, list_format="brackets")
+
+    def test_empty_containers_write_nothing(self) -> None:
+        """An empty dict or list writes no pair."""
+        assert serialize_nested({"a": [], "b": {}, "c": "d"}) == "c=d"
+        assert serialize_nested({}) == ""
+
+    @pytest.mark.parametrize(
+        ("obj", "path"),
+        [
+            ({"items": [{"price": 1.5}]}, "items[0][price]"),
+            ({"a": {"b": {1, 2}}}, "a[b]"),
+            ({"a": object()}, "a"),
+        ],
+    )
+    def test_unsupported_leaf_names_path(self, obj: dict[str, Any], path: str) -> None:
+        """A float, set or other object raises TypeError naming its path."""
+        with pytest.raises(TypeError) as info:
+            serialize_nested(obj)
+        assert path in str(info.value)
+
+    @pytest.mark.parametrize(
+        "obj",
+        [
+            {"a": {"0": "x"}},
+            {"a": {"": "x"}},
+            {"a": {"b]": "x"}},
+            {"a[b]": "x"},
+            {"a[": {"b": "x"}},
+            {"": {"b": "x"}},
+        ],
+    )
+    def test_keys_that_would_not_read_back(self, obj: dict[str, Any]) -> None:
+        """Keys that parse_nested would read differently raise ValueError."""
+        with pytest.raises(ValueError, match="serialize_nested"):
+            serialize_nested(obj)
+
+    def test_type_errors(self) -> None:
+        """A non-mapping, a non-str key or a non-bool skip_none raises TypeError."""
+        with pytest.raises(TypeError):
+            serialize_nested([("a", "b")])  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="int"):
+            serialize_nested({"a": {1: "b"}})
+        with pytest.raises(TypeError, match="skip_none"):
+            serialize_nested({}, skip_none=1)  # type: ignore[arg-type]
+
+    def test_circular(self) -> None:
+        """A container that holds itself raises ValueError."""
+        loop: dict[str, Any] = {}
+        loop["a"] = loop
+        with pytest.raises(ValueError, match="circular"):
+            serialize_nested({"x": loop})
+
+    def test_dialect(self) -> None:
+        """Another dialect encodes names and values its way; a non-dialect is a TypeError."""
+        from urlencoded.dialects import RFC3986
+
+        assert serialize_nested({"a b": ["~ *"]}, dialect=RFC3986) == "a%20b%5B0%5D=~%20%2A"
+        assert parse_nested(serialize_nested({"a b": ["~ *"]}, dialect=RFC3986)) == {"a b": ["~ *"]}
+        with pytest.raises(TypeError, match="dialect"):
+            serialize_nested({}, dialect="RFC3986")  # type: ignore[arg-type]
+
+    def test_encoding(self) -> None:
+        """The encoding reaches the dialect: legacy encodings write their bytes."""
+        assert serialize_nested({"k": {"é": "€"}}, encoding="windows-1252") == "k%5B%E9%5D=%80"
+
+
+@pytest.mark.parametrize("row", QS_TABLE["objects"], ids=lambda row: row["description"])
+class TestQsInteroperability:
+    """Recorded behaviour of Node's qs (version in tests/data/nested/qs-interop.json)."""
+
+    def test_we_read_qs_stringify(self, row: dict[str, Any]) -> None:
+        """What qs.stringify(obj, {arrayFormat: 'indices'}) wrote, parse_nested reads as obj."""
+        assert parse_nested(row["qs_stringify"]) == row["expected"]
+
+    def test_qs_reads_our_output(self, row: dict[str, Any]) -> None:
+        """qs.parse read our serialization back as the object (recorded), and it is still ours."""
+        assert row["qs_parse_of_ours"] == row["expected"]
+        assert row["qs_parse_of_qs_stringify"] == row["expected"]
+        assert serialize_nested(row["object"]) == row["ours"]
+
+
+def test_qs_table_names_its_version() -> None:
+    """The table records the qs version and where it came from."""
+    assert QS_TABLE["qs_version"].count(".") == 2
+    assert "qs" in QS_TABLE["source"]
+
+
+# --- Properties -------------------------------------------------------------------
+
+_KEY_CHARS = st.characters(exclude_categories=("Cs",), exclude_characters="[]")
+_keys: st.SearchStrategy[str] = st.text(_KEY_CHARS, min_size=1, max_size=6).filter(
+    lambda key: not (key.isascii() and key.isdigit())
+)
+_top_keys: st.SearchStrategy[str] = st.text(_KEY_CHARS, max_size=6)
+
+
+def _values(depth: int) -> st.SearchStrategy[Any]:
+    if depth == 0:
+        return scalar_text
+    inner = _values(depth - 1)
+    return st.one_of(
+        scalar_text,
+        st.lists(inner, min_size=1, max_size=4),
+        st.dictionaries(_keys, inner, min_size=1, max_size=4),
+    )
+
+
+def _top_level(depth: int) -> st.SearchStrategy[dict[str, Any]]:
+    return st.dictionaries(_top_keys, _values(depth), max_size=5).filter(
+        lambda obj: all(key for key, value in obj.items() if not isinstance(value, str))
+    )
+
+
+@given(_top_level(5))
+def test_round_trip(obj: dict[str, Any]) -> None:
+    """parse_nested(serialize_nested(obj)) == obj for str leaves, dicts and non-empty lists."""
+    assert parse_nested(serialize_nested(obj)) == obj
+
+
+@given(_top_level(3))
+def test_output_is_ascii(obj: dict[str, Any]) -> None:
+    """serialize_nested writes ASCII only."""
+    assert serialize_nested(obj).isascii()
+
+
+_NAME_PIECES = st.sampled_from(
+    ["a", "b", "0", "[", "]", "[]", "[0]", "[1]", "[2]", "[b]", "[c]", "[01]", "[[", "]]", "é"]
+)
+_names = st.lists(_NAME_PIECES, max_size=6).map("".join)
+_limits = st.one_of(st.none(), st.integers(0, 4))
+
+
+@given(
+    st.lists(st.tuples(_names, st.sampled_from(["", "x", "y"])), max_size=8),
+    _limits,
+    _limits,
+    st.one_of(st.none(), st.integers(0, 12)),
+)
+def test_agrees_with_reference(
+    pairs: list[tuple[str, str]],
+    max_depth: int | None,
+    max_list_index: int | None,
+    max_keys: int | None,
+) -> None:
+    """parse_nested gives the reference's structure, or the same kind of error."""
+    body = urlencoded.serialize(pairs)
+    errors = {
+        "nesting": NestingError,
+        "max_depth": NestingTooDeep,
+        "max_list_index": ListIndexTooLarge,
+        "max_keys": TooManyKeys,
+    }
+    failure = None
+    try:
+        expected: Any = reference_nested.build(
+            urlencoded.parse(body), max_depth, max_list_index, max_keys
+        )
+    except reference_nested.Failure as caught:
+        failure = caught
+    if failure is not None:
+        with pytest.raises(errors[failure.rule]) as info:
+            parse_nested(
+                body, max_depth=max_depth, max_list_index=max_list_index, max_keys=max_keys
+            )
+        raised: Any = info.value
+        if failure.field >= 0:
+            assert raised.offset == _offset(body, failure.field)
+        return
+    assert (
+        parse_nested(body, max_depth=max_depth, max_list_index=max_list_index, max_keys=max_keys)
+        == expected
+    )
+
+
+def _offset(body: str, field: int) -> int:
+    """Byte offset of the field-th non-empty sequence of an ASCII body."""
+    offset = 0
+    number = 0
+    for sequence in body.split("&"):
+        if sequence:
+            if number == field:
+                return offset
+            number += 1
+        offset += len(sequence) + 1
+    raise AssertionError(field)
+
+
+@given(st.text(string.printable, max_size=30))
+def test_reference_grammar_agrees_on_names(name: str) -> None:
+    """The name splitter agrees with the character-by-character grammar."""
+    from urlencoded._nested import split_name
+
+    try:
+        expected = reference_nested.read_name(name)
+    except reference_nested.Malformed:
+        with pytest.raises(ValueError, match="name"):
+            split_name(name)
+    else:
+        assert split_name(name) == expected
