@@ -17,10 +17,12 @@ from __future__ import annotations
 import re
 from binascii import a2b_qp, unhexlify
 from codecs import charmap_decode
+from functools import cache
 from itertools import repeat
 from typing import Union, cast
 
 from ._encoding import Encoding, encode_or_fail, get_encoding
+from ._encoding._single_byte import _byte_decode_table
 from ._infra import to_usv_string
 from ._sets import URLENCODED_PERCENT_ENCODE_SET, PercentEncodeSet
 
@@ -203,6 +205,28 @@ def _escape_encoded(data: bytes, percent_encode_set: PercentEncodeSet, space_as_
     return text.replace(" ", "+") if space_as_plus else text
 
 
+@cache
+def _single_byte_escapes(
+    name: str, percent_encode_set: PercentEncodeSet, space_as_plus: bool
+) -> dict[int, str] | None:
+    """Code point -> its output, for a single-byte encoding (None for any other).
+
+    Each code point the encoding can encode maps to the percent-encoded form of
+    its byte (the first byte that decodes to it: the index pointer), so that a
+    single ``str.translate`` runs steps 7.1-7.3. A code point it cannot encode
+    is not in the map and stays as it is, non-ASCII.
+    """
+    table = _byte_decode_table(name)
+    if table is None:
+        return None
+    escapes = percent_encode_set.byte_table(space_as_plus)
+    mapping: dict[int, str] = {}
+    for byte, char in enumerate(table):
+        if char != "\ufffe":
+            mapping.setdefault(ord(char), escapes[byte])
+    return mapping
+
+
 def _encode_after_encoding(
     encoding: Encoding, text: str, percent_encode_set: PercentEncodeSet, space_as_plus: bool
 ) -> str:
@@ -210,10 +234,25 @@ def _encode_after_encoding(
     if encoding.name == "UTF-8":
         # UTF-8 encodes every scalar value: one run, no errors.
         return _escape_encoded(text.encode("utf-8"), percent_encode_set, space_as_plus)
+    escapes = _single_byte_escapes(encoding.name, percent_encode_set, space_as_plus)
+    if escapes is not None:
+        encoded = text.translate(escapes)
+        # Every ASCII code point is encodable, so only an error leaves non-ASCII.
+        if encoded.isascii():
+            return encoded
+    byte_table = percent_encode_set.byte_table(space_as_plus)
+    items = encode_or_fail(encoding, text)
+    if byte_table[0x26] != "&" and byte_table[0x23] != "#" and byte_table[0x3B] != ";":
+        # The set escapes "&", "#" and ";", so an error written as b"&#N;" among the
+        # bytes comes out as step 7.4's "%26%23N%3B": one escape pass over all of it.
+        # Legacy output alternates kept and escaped bytes every few bytes (ASCII-range
+        # trail bytes, accented letters), where a per-byte translate is fastest.
+        data = b"".join(item if isinstance(item, bytes) else b"&#%d;" % item for item in items)
+        return data.decode("latin-1").translate(byte_table)
     output: list[str] = []
     # Step 7: each item is a run of encoder output bytes or an error's code point;
     # the encoder (and ISO-2022-JP's state) is one for the whole input.
-    for item in encode_or_fail(encoding, text):
+    for item in items:
         if isinstance(item, int):
             # Step 7.4: "%26%23", the code point in decimal, "%3B", whatever the set.
             output.append(f"%26%23{item}%3B")
