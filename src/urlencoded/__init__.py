@@ -14,6 +14,7 @@ from __future__ import annotations
 from ._content_type import FORM_URLENCODED, MediaType, check_content_type, parse_mime_type
 from ._encoding import UTF_8, Encoding, get_encoding, get_output_encoding
 from ._errors import (
+    BodyConsumedError,
     BodyTooLarge,
     ClientDisconnected,
     ContentLengthError,
@@ -28,6 +29,7 @@ from ._errors import (
 )
 from ._form import parse, parse_bytes, serialize
 from ._legacy import detect_probe_encoding, parse_with_probe
+from ._multidict import MultiDict
 from ._percent import (
     percent_decode,
     percent_encode,
@@ -35,6 +37,7 @@ from ._percent import (
     percent_encode_bytes,
     utf8_percent_encode,
 )
+from ._request_forms import parse_asgi_multidict, parse_wsgi_multidict
 from ._search_params import URLSearchParams, query_params, with_query_params
 from ._servers import error_status, parse_asgi, parse_wsgi
 from ._sets import (
@@ -71,6 +74,7 @@ __all__ = [
     "URLENCODED_PERCENT_ENCODE_SET",
     "USERINFO_PERCENT_ENCODE_SET",
     "UTF_8",
+    "BodyConsumedError",
     "BodyTooLarge",
     "ClientDisconnected",
     "ContentLengthError",
@@ -80,6 +84,7 @@ __all__ = [
     "IncrementalParser",
     "LimitExceeded",
     "MediaType",
+    "MultiDict",
     "PercentEncodeSet",
     "ProbeError",
     "TooManyFields",
@@ -95,10 +100,12 @@ __all__ = [
     "get_output_encoding",
     "parse",
     "parse_asgi",
+    "parse_asgi_multidict",
     "parse_bytes",
     "parse_mime_type",
     "parse_with_probe",
     "parse_wsgi",
+    "parse_wsgi_multidict",
     "percent_decode",
     "percent_encode",
     "percent_encode_after_encoding",
@@ -108,3 +115,8 @@ __all__ = [
     "utf8_percent_encode",
     "with_query_params",
 ]
+
+
+def __dir__() -> list[str]:
+    """Only the public names: not the private submodules, nor ``annotations``."""
+    return sorted(__all__)

@@ -33,6 +33,7 @@ from typing import Callable
 from ._content_type import check_content_type
 from ._encoding import Encoding
 from ._errors import (
+    BodyConsumedError,
     BodyTooLarge,
     ClientDisconnected,
     ContentLengthError,
@@ -341,7 +342,8 @@ def error_status(error: BaseException) -> int:
     Type for :class:`UnsupportedMediaType`, 411 Length Required for a
     chunked body that cannot be delimited, and 400 Bad Request for any other
     :class:`URLEncodedError` (a malformed length, invalid bytes in strict
-    mode, a client that disconnected). Anything else is a server bug: 500.
+    mode, a client that disconnected). Anything else, including
+    :class:`BodyConsumedError`, is a server bug: 500.
 
     :param error: an exception raised by :func:`parse_wsgi`, :func:`parse_asgi`
         or :class:`IncrementalParser`.
@@ -353,6 +355,8 @@ def error_status(error: BaseException) -> int:
 
     .. versionadded:: 1.0
     """
+    if isinstance(error, BodyConsumedError):
+        return 500
     if isinstance(error, LimitExceeded):
         return 413
     if isinstance(error, UnsupportedMediaType):
