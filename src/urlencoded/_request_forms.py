@@ -24,9 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["parse_asgi_multidict", "parse_wsgi_multidict"]
 
 
-def parse_wsgi_multidict(
-    environ: WSGIEnvironment, **options: Unpack[ServerOptions]
-) -> MultiDict:
+def parse_wsgi_multidict(environ: WSGIEnvironment, **options: Unpack[ServerOptions]) -> MultiDict:
     """Parse a WSGI request's urlencoded body into a :class:`MultiDict`.
 
     https://url.spec.whatwg.org/#concept-urlencoded-parser
