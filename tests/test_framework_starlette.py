@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Annotated, Any
 
 import httpx
 import pytest
@@ -45,15 +45,15 @@ def make_fastapi() -> FastAPI:
     strict = urlencoded.starlette.form(errors="strict")
 
     @app.post("/form", openapi_extra=OPENAPI_FORM_BODY)
-    async def form(fields: MultiDict = Depends(limited)) -> list[tuple[str, str]]:
+    async def form(fields: Annotated[MultiDict, Depends(limited)]) -> list[tuple[str, str]]:
         return list(fields.items())
 
     @app.post("/legacy")
-    async def legacy_form(fields: MultiDict = Depends(legacy)) -> list[tuple[str, str]]:
+    async def legacy_form(fields: Annotated[MultiDict, Depends(legacy)]) -> list[tuple[str, str]]:
         return list(fields.items())
 
     @app.post("/strict")
-    async def strict_form(fields: MultiDict = Depends(strict)) -> list[tuple[str, str]]:
+    async def strict_form(fields: Annotated[MultiDict, Depends(strict)]) -> list[tuple[str, str]]:
         return list(fields.items())
 
     @app.post("/after-form")

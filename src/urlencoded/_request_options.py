@@ -8,7 +8,7 @@ they had been spelled out. They are only ever used in annotations.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Optional, TypedDict, Union
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 if TYPE_CHECKING:
     from ._encoding import Encoding
@@ -19,21 +19,21 @@ __all__ = ["ParseOptions", "ServerOptions"]
 class ParseOptions(TypedDict, total=False):
     """Keyword arguments of :func:`urlencoded.parse`."""
 
-    encoding: Union[str, Encoding]
+    encoding: str | Encoding
     errors: Literal["replace", "strict"]
     isindex: bool
     use_charset_field: bool
-    max_fields: Optional[int]
-    max_field_size: Optional[int]
-    max_body_size: Optional[int]
+    max_fields: int | None
+    max_field_size: int | None
+    max_body_size: int | None
 
 
 class ServerOptions(TypedDict, total=False):
     """Keyword arguments of :func:`urlencoded.parse_wsgi` and :func:`urlencoded.parse_asgi`."""
 
-    encoding: Union[str, Encoding]
+    encoding: str | Encoding
     honor_charset: bool
     errors: Literal["replace", "strict"]
-    max_fields: Optional[int]
-    max_field_size: Optional[int]
-    max_body_size: Optional[int]
+    max_fields: int | None
+    max_field_size: int | None
+    max_body_size: int | None

@@ -28,9 +28,8 @@ from ._request_forms import parse_wsgi_multidict
 from ._servers import error_status
 
 if TYPE_CHECKING:
-    from typing_extensions import Unpack
-
     from flask import Request
+    from typing_extensions import Unpack
 
     from ._request_options import ServerOptions
 

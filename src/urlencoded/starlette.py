@@ -27,9 +27,8 @@ from ._request_forms import parse_asgi_multidict
 from ._servers import ASGIMessage, error_status
 
 if TYPE_CHECKING:
-    from typing_extensions import Unpack
-
     from starlette.requests import Request
+    from typing_extensions import Unpack
 
     from ._request_options import ServerOptions
 
@@ -42,7 +41,7 @@ _FIX = (
 
 
 async def read_form(request: Request, **options: Unpack[ServerOptions]) -> MultiDict:
-    """Parse a Starlette or FastAPI request's urlencoded body into a :class:`~urlencoded.MultiDict`.
+    """Parse a Starlette or FastAPI request's urlencoded body into a MultiDict.
 
     https://url.spec.whatwg.org/#concept-urlencoded-parser
 
@@ -93,11 +92,11 @@ async def read_form(request: Request, **options: Unpack[ServerOptions]) -> Multi
 
 
 def form(**options: Unpack[ServerOptions]) -> Callable[[Request], Awaitable[MultiDict]]:
-    """A FastAPI dependency that gives the request's urlencoded body as a :class:`~urlencoded.MultiDict`.
+    """A FastAPI dependency giving the request's urlencoded body as a MultiDict.
 
     https://url.spec.whatwg.org/#concept-urlencoded-parser
 
-    Use it as ``form: MultiDict = Depends(urlencoded.starlette.form(max_fields=200))``.
+    Use it as ``form: Annotated[MultiDict, Depends(urlencoded.starlette.form())]``.
     Bad input raises ``starlette.exceptions.HTTPException`` with
     :func:`urlencoded.error_status` of the error (400, 411, 413 or 415) and
     its message as the detail; :class:`BodyConsumedError` is a bug in the
