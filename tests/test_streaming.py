@@ -144,7 +144,7 @@ def test_limits_agree_with_parse(
 def test_one_chunk_strict_with_limits_equals_parse(
     body: bytes, max_fields: int | None, max_field_size: int | None, max_body_size: int | None
 ) -> None:
-    """Fed in one chunk, strict mode with limits raises what parse raises: limits come first."""
+    """Fed in one chunk, strict mode with limits raises what parse raises, in input order."""
     options: dict[str, object] = {
         "errors": "strict",
         "max_fields": max_fields,

@@ -11,6 +11,7 @@ Everything public is importable from this package; the submodules are private.
 
 from __future__ import annotations
 
+from . import dialects as dialects  # the public urlencoded.dialects module
 from ._content_type import FORM_URLENCODED, MediaType, check_content_type, parse_mime_type
 from ._encoding import UTF_8, Encoding, get_encoding, get_output_encoding
 from ._errors import (
@@ -28,7 +29,7 @@ from ._errors import (
     URLEncodedError,
 )
 from ._form import parse, parse_bytes, serialize
-from ._legacy import detect_probe_encoding, parse_with_probe
+from ._legacy import detect_probe_encoding, guess_encoding, parse_with_probe
 from ._multidict import MultiDict
 from ._percent import (
     percent_decode,
@@ -57,6 +58,7 @@ from ._streaming import (
     DEFAULT_MAX_FIELDS,
     IncrementalParser,
 )
+from ._text_plain import parse_text_plain, serialize_text_plain
 
 __version__ = "1.0.0"
 
@@ -98,11 +100,13 @@ __all__ = [
     "error_status",
     "get_encoding",
     "get_output_encoding",
+    "guess_encoding",
     "parse",
     "parse_asgi",
     "parse_asgi_multidict",
     "parse_bytes",
     "parse_mime_type",
+    "parse_text_plain",
     "parse_with_probe",
     "parse_wsgi",
     "parse_wsgi_multidict",
@@ -112,6 +116,7 @@ __all__ = [
     "percent_encode_bytes",
     "query_params",
     "serialize",
+    "serialize_text_plain",
     "utf8_percent_encode",
     "with_query_params",
 ]

@@ -27,7 +27,14 @@ from operator import itemgetter
 from typing import Union
 
 from ._encoding import Encoding, decode, get_encoding, get_output_encoding
-from ._errors import BodyTooLarge, DecodeError, FieldTooLarge, TooManyFields, UnknownEncodingError
+from ._errors import (
+    BodyTooLarge,
+    DecodeError,
+    FieldTooLarge,
+    LimitExceeded,
+    TooManyFields,
+    UnknownEncodingError,
+)
 from ._infra import to_usv_string
 from ._percent import (
     FORM_MARKERS,
@@ -38,6 +45,13 @@ from ._percent import (
     utf8_encode,
 )
 from ._sets import URLENCODED_PERCENT_ENCODE_SET
+from ._submission import (
+    CHARSET_FIELD,
+    check_charset_field,
+    check_newlines,
+    check_separator,
+    normalize_newlines,
+)
 
 __all__ = ["parse", "parse_bytes", "serialize"]
 
@@ -56,7 +70,6 @@ _NOT_JOINTS = {
     chr(joint): bytes(byte for byte in range(256) if byte not in (joint, 0x26))
     for joint in (0x3D, *(marker[0] for marker in FORM_MARKERS))
 }
-_CHARSET_FIELD = b"_charset_"
 
 
 def _as_body(data: object, caller: str) -> bytes:
@@ -163,12 +176,15 @@ def _decode_field(encoding: Encoding, data: bytes, strict: bool, offset: int) ->
         raise DecodeError(encoding.name, offset, error.start, data) from None
 
 
-def _split_fields(body: bytes) -> list[tuple[bytes, bytes, int, int]]:
-    """Steps 1-4 of the parser: (name, value, name offset, value offset) per sequence."""
+def _split_fields(body: bytes, separator: bytes = b"&") -> list[tuple[bytes, bytes, int, int]]:
+    """Steps 1-4 of the parser: (name, value, name offset, value offset) per sequence.
+
+    *separator* stands in for 0x26 (&) when a caller opts into another one.
+    """
     fields = []
     offset = 0
     # Step 1: split on 0x26 (&).
-    for sequence in body.split(b"&"):
+    for sequence in body.split(separator):
         # Step 3.1: skip empty sequences.
         if sequence:
             # Steps 3.2-3.3: name up to the first 0x3D (=), value after it.
@@ -186,20 +202,32 @@ def _split_fields(body: bytes) -> list[tuple[bytes, bytes, int, int]]:
     return fields
 
 
-def _charset_field_encoding(fields: list[tuple[bytes, bytes, int, int]]) -> Encoding | None:
-    """The encoding named by the first ``_charset_`` field that holds a known label."""
-    for name, value, _, _ in fields:
-        if name == _CHARSET_FIELD:
+def charset_field_encoding(body: bytes, separator: bytes, field: bytes) -> Encoding | None:
+    """The encoding named by the first field called *field* that holds a known label.
+
+    The URL Standard's parser had this rule until 2017, as its "use _charset_
+    flag" (step 3.5 of the parser then): after "+" became a space, and before
+    any percent-decoding, a sequence whose name is ``_charset_`` has its
+    value isomorphic decoded and looked up with "get an encoding"
+    (https://encoding.spec.whatwg.org/#concept-encoding-get); the first
+    known label wins and an unknown one is passed over. *field* generalizes
+    the name, for Google-style ``ie=``.
+    """
+    if b" " not in field and field not in body:
+        return None
+    for sequence in body.split(separator):
+        name, _, value = sequence.partition(b"=")
+        if name.replace(b"+", b" ") == field:
             try:
-                return get_encoding(value.decode("latin-1"))
+                return get_encoding(value.replace(b"+", b" ").decode("latin-1"))
             except UnknownEncodingError:
                 continue
     return None
 
 
-def _isindex_first(body: bytes) -> bool:
+def _isindex_first(body: bytes, separator: bytes = b"&") -> bool:
     """Whether the first sequence is an isindex value: non-empty, with no "="."""
-    first = body.split(b"&", 1)[0]
+    first = body.split(separator, 1)[0]
     return bool(first) and b"=" not in first
 
 
@@ -210,6 +238,8 @@ def parse(
     errors: str = "replace",
     isindex: bool = False,
     use_charset_field: bool = False,
+    charset_field: str | None = None,
+    separator: str | bytes = "&",
     max_fields: int | None = None,
     max_field_size: int | None = None,
     max_body_size: int | None = None,
@@ -223,9 +253,9 @@ def parse(
     UTF-8 encoded first (surrogates become U+FFFD) and parsed the same way.
     Nothing is dropped: ``a`` gives ``("a", "")``, ``=x`` gives ``("", "x")``,
     ``a=b=c`` gives ``("a", "b=c")``; only empty sequences (``&&``) yield
-    nothing. ``;`` is not a separator. Names and values are decoded with
-    "UTF-8 decode without BOM": a leading U+FEFF is kept, and each maximal
-    invalid subpart becomes U+FFFD.
+    nothing. ``;`` is not a separator unless ``separator=";"`` says so.
+    Names and values are decoded with "UTF-8 decode without BOM": a leading
+    U+FEFF is kept, and each maximal invalid subpart becomes U+FFFD.
 
     The keyword arguments go beyond the spec, which only allows UTF-8; each
     defaults to the spec's behaviour:
@@ -233,29 +263,50 @@ def parse(
     :param data: the body or query (without ``?``).
     :param encoding: decode names and values with this encoding's decoder
         (a label or :class:`Encoding`) instead of UTF-8, for legacy forms.
+        Only bytes can be in a legacy encoding: a str with an encoding other
+        than UTF-8 raises :class:`TypeError`.
     :param errors: ``"replace"`` (the spec: U+FFFD for invalid bytes) or
         ``"strict"``: raise :class:`DecodeError` giving the offset.
     :param isindex: if the first sequence has no ``=``, it is a value with an
         empty name (the old ``<isindex>`` query).
-    :param use_charset_field: if a field named ``_charset_`` holds a known
-        encoding label, decode every field with that encoding.
+    :param use_charset_field: shorthand for ``charset_field="_charset_"``.
+    :param charset_field: if a field of this name holds a known encoding
+        label (the first such field wins), decode every field with that
+        encoding instead of *encoding*; ``"_charset_"`` is what browsers
+        fill in, ``"ie"`` reads Google-style queries.
+    :param separator: the byte that separates fields, ``&`` by default; one
+        ASCII character other than ``=``, such as the HTML 4 era's ``;``.
+        Only that one separates: there is no "``&`` or ``;``" mode.
     :param max_fields: most non-empty fields allowed (``None``: no limit).
     :param max_field_size: most bytes of one field's raw name plus value.
     :param max_body_size: most bytes of input.
     :returns: a list of ``(name, value)`` str tuples, in input order.
-    :raises TypeError: if *data* is not bytes or str, or an option has the wrong type.
-    :raises ValueError: for an unknown *errors* value or a negative limit.
+    :raises TypeError: if *data* is not bytes or str, if *data* is a str and
+        *encoding* is not UTF-8, or an option has the wrong type.
+    :raises ValueError: for an unknown *errors* value, a negative limit, a
+        bad *separator* or *charset_field*, or ``use_charset_field=True``
+        with another *charset_field*.
     :raises UnknownEncodingError: if *encoding* is not a known label.
     :raises DecodeError: with ``errors="strict"``, for bytes invalid in the encoding.
     :raises LimitExceeded: a :class:`TooManyFields`, :class:`FieldTooLarge` or
-        :class:`BodyTooLarge`, before any pair is decoded.
+        :class:`BodyTooLarge`, before any pair is decoded. With
+        ``errors="strict"``, a bad field completed before the place where the
+        limit is crossed raises :class:`DecodeError` instead: errors come in
+        input order, as :class:`IncrementalParser` meets them.
 
     >>> parse("q=caf%C3%A9+au+lait&x&=y&a=b=c;d")
     [('q', 'café au lait'), ('x', ''), ('', 'y'), ('a', 'b=c;d')]
     >>> parse(b"%FF=%EF%BB%BFz")
     [('\\ufffd', '\\ufeffz')]
+    >>> parse(b"ie=Shift_JIS&q=%93%FA", charset_field="ie")
+    [('ie', 'Shift_JIS'), ('q', '日')]
+    >>> parse("a=1;b=2&c", separator=";")
+    [('a', '1'), ('b', '2&c')]
 
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1
+       *charset_field* and *separator*; a str with a legacy *encoding* raises
+       :class:`TypeError`.
     """
     if (
         type(data) is str
@@ -266,7 +317,9 @@ def parse(
         and max_field_size is None
         and max_body_size is None
         and not isindex
-        and not use_charset_field
+        and use_charset_field is False
+        and charset_field is None
+        and separator == "&"
         and errors in ("replace", "strict")
     ):
         # The common query string: ASCII with nothing to decode.
@@ -274,15 +327,27 @@ def parse(
     body = _as_body(data, "parse")
     strict = check_errors(errors) == "strict"
     resolved = get_encoding(encoding)
+    if resolved.name != "UTF-8" and isinstance(data, str):
+        raise TypeError(
+            f"parse() got a str with encoding={resolved.name!r}: a str is already text "
+            "(it is parsed as UTF-8); pass a legacy body or query as bytes"
+        )
+    field = check_charset_field(charset_field, use_charset_field)
+    body, sep, limit_view = _apply_separator(body, check_separator(separator))
     if max_fields is not None or max_field_size is not None or max_body_size is not None:
-        check_limits(body, max_fields, max_field_size, max_body_size)
+        try:
+            check_limits(limit_view, max_fields, max_field_size, max_body_size)
+        except LimitExceeded as error:
+            if strict:
+                _check_before(body, sep, error.offset, resolved, field)
+            raise
     pairs: list[tuple[str, str]] | None = None
-    if resolved.name == "UTF-8" and not use_charset_field:
+    if resolved.name == "UTF-8" and field is None and sep == b"&":
         pairs = _parse_utf8_whole(body, strict)
     if pairs is None:
-        fields = _split_fields(body)
-        if use_charset_field:
-            resolved = _charset_field_encoding(fields) or resolved
+        fields = _split_fields(body, sep)
+        if field is not None:
+            resolved = charset_field_encoding(body, sep, field) or resolved
         pairs = [
             (
                 _decode_field(resolved, name, strict, name_offset),
@@ -290,9 +355,49 @@ def parse(
             )
             for name, value, name_offset, value_offset in fields
         ]
-    if isindex and pairs and _isindex_first(body):
+    if isindex and pairs and _isindex_first(body, sep):
         pairs[0] = ("", pairs[0][0])
     return pairs
+
+
+def _check_before(
+    body: bytes, sep: bytes, offset: int, encoding: Encoding, field: bytes | None
+) -> None:
+    """Strict mode: raise the DecodeError of a field completed before input *offset*.
+
+    Errors are reported in input order, as the streaming parser meets them:
+    a field is judged once the separator after it is read, and under the
+    charset rule once the charset field is. A limit crossed at *offset*
+    loses to a bad field that was complete (and decidable) before it.
+    """
+    end = body.rfind(sep, 0, offset)
+    if end == -1:
+        return
+    fields = _split_fields(body[:end], sep)
+    if field is not None:
+        found = charset_field_encoding(body[:end], sep, field)
+        if found is None:
+            return  # the held fields would still wait for the charset field
+        encoding = found
+    for name, value, name_offset, value_offset in fields:
+        _decode_field(encoding, name, True, name_offset)
+        _decode_field(encoding, value, True, value_offset)
+
+
+def _apply_separator(body: bytes, separator: bytes) -> tuple[bytes, bytes, bytes]:
+    """(body to parse, its separator, body for the limit scan) for a chosen *separator*.
+
+    The limit scan counts "&"-separated sequences, so it gets the body with
+    "&" and the separator swapped: same lengths, same offsets. A body without
+    a literal "&" becomes exactly that swapped body, parsed with "&" on the
+    usual paths; one with a literal "&" is split on the separator field by field.
+    """
+    if separator == b"&":
+        return body, separator, body
+    swapped = body.translate(bytes.maketrans(b"&" + separator, separator + b"&"))
+    if b"&" not in body:
+        return swapped, b"&", swapped
+    return body, separator, swapped
 
 
 def _parse_utf8_whole(body: bytes, strict: bool) -> list[tuple[str, str]] | None:
@@ -367,6 +472,7 @@ def parse_bytes(
     data: BytesLike | str,
     *,
     isindex: bool = False,
+    separator: str | bytes = "&",
     max_fields: int | None = None,
     max_field_size: int | None = None,
     max_body_size: int | None = None,
@@ -380,30 +486,38 @@ def parse_bytes(
 
     :param data: bytes-like or str (UTF-8 encoded first).
     :param isindex: as for :func:`parse`.
+    :param separator: as for :func:`parse`: the one byte that separates fields.
     :returns: a list of ``(name, value)`` bytes tuples.
     :raises TypeError: if *data* is not bytes or str.
+    :raises ValueError: for a bad *separator* or a negative limit.
     :raises LimitExceeded: as for :func:`parse`.
 
     >>> parse_bytes(b"info_hash=%12%34V%78+x&a")
     [(b'info_hash', b'\\x124Vx x'), (b'a', b'')]
 
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1
+       *separator*.
     """
     body = _as_body(data, "parse_bytes")
+    body, sep, limit_view = _apply_separator(body, check_separator(separator))
     if max_fields is not None or max_field_size is not None or max_body_size is not None:
-        check_limits(body, max_fields, max_field_size, max_body_size)
-    whole = _decode_whole(body)
+        check_limits(limit_view, max_fields, max_field_size, max_body_size)
     pairs: list[tuple[bytes, bytes]]
+    if sep != b"&":
+        pairs = [(name, value) for name, value, _, _ in _split_fields(body, sep)]
+        if isindex and pairs and _isindex_first(body, sep):
+            pairs[0] = (b"", pairs[0][0])
+        return pairs
+    whole = _decode_whole(body)
     if whole is not None:
-        decoded, separator = whole
+        decoded, joint = whole
         pairs = [
             (name, value)
-            for name, _, value in map(bytes.partition, _sequences_bytes(decoded), repeat(separator))
+            for name, _, value in map(bytes.partition, _sequences_bytes(decoded), repeat(joint))
         ]
-        if separator != b"=" and any(
-            map(bytes.__contains__, map(_VALUE, pairs), repeat(separator))
-        ):
-            pairs = [(name, value.replace(separator, b"=")) for name, value in pairs]
+        if joint != b"=" and any(map(bytes.__contains__, map(_VALUE, pairs), repeat(joint))):
+            pairs = [(name, value.replace(joint, b"=")) for name, value in pairs]
     else:
         pairs = [(name, value) for name, value, _, _ in _split_fields(body)]
     if isindex and pairs and _isindex_first(body):
@@ -454,7 +568,16 @@ def _serialize_item(item: object, index: int, encoding: Encoding) -> str:
     return f"{encoded[0]}={encoded[1]}"
 
 
-def serialize(pairs: Pairs, *, encoding: str | Encoding = "UTF-8") -> str:
+def serialize(
+    pairs: Pairs,
+    *,
+    encoding: str | Encoding = "UTF-8",
+    separator: str | bytes = "&",
+    space_as_plus: bool = True,
+    newlines: str | None = None,
+    fill_charset_field: bool = False,
+    isindex: bool = False,
+) -> str:
     """Serialize (name, value) pairs as application/x-www-form-urlencoded.
 
     https://url.spec.whatwg.org/#concept-urlencoded-serializer
@@ -468,23 +591,82 @@ def serialize(pairs: Pairs, *, encoding: str | Encoding = "UTF-8") -> str:
     decimal value + ``%3B``; the output encoding of UTF-16BE/LE and
     replacement is UTF-8.
 
+    The other keyword arguments default to the URL Standard's serializer;
+    ``newlines="crlf", fill_charset_field=True`` give what a browser submits
+    for a form (https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#form-submission-algorithm).
+
     :param pairs: an iterable of ``(name, value)`` pairs, or a mapping.
     :param encoding: an encoding label or :class:`Encoding`.
+    :param separator: written between pairs instead of ``&``: one ASCII
+        character that the serializer always percent-encodes, such as ``;``.
+    :param space_as_plus: ``False`` writes a space as ``%20`` instead of
+        ``+`` (for ``mailto:`` bodies and APIs that want ``%20``).
+    :param newlines: ``"crlf"`` replaces every lone CR, lone LF and CRLF in
+        str names and values with CRLF, as "converting an entry list to a list
+        of name-value pairs" does
+        (https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#convert-to-a-list-of-name-value-pairs);
+        ``None`` (the default) leaves them as they are.
+    :param fill_charset_field: a pair whose name is ``_charset_`` (ASCII
+        case-insensitively) and whose value is empty gets the output
+        encoding's name as its value, as "constructing the entry list" does
+        for such a hidden input
+        (https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#constructing-the-form-data-set).
+    :param isindex: a first pair named ``isindex`` is written as its value
+        alone, without the name and ``=``, as HTML 4 era browsers did.
     :returns: an ASCII string.
     :raises TypeError: if a pair is not a pair, or a name or value is not str
-        or bytes (the message gives the pair's index).
+        or bytes (the message gives the pair's index), or an option has the
+        wrong type.
+    :raises ValueError: for a bad *separator* or *newlines* value.
     :raises UnknownEncodingError: if *encoding* is not a known label.
 
     >>> serialize([("q", "café au lait"), ("tilde", "~*")])
     'q=caf%C3%A9+au+lait&tilde=%7E*'
     >>> serialize({"info_hash": b"\\x12\\x34V"})
     'info_hash=%124V'
+    >>> serialize([("_charset_", ""), ("t", "a\\nb")], encoding="sjis",
+    ...           newlines="crlf", fill_charset_field=True)
+    '_charset_=Shift_JIS&t=a%0D%0Ab'
+    >>> serialize([("a", "1 2"), ("b", "3")], separator=";", space_as_plus=False)
+    'a=1%202;b=3'
 
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1
+       *separator*, *space_as_plus*, *newlines*, *fill_charset_field* and *isindex*.
     """
     # Step 1: get an output encoding.
     resolved = get_output_encoding(encoding)
+    sep = check_separator(separator, serializing=True).decode("ascii")
+    crlf = check_newlines(newlines)
+    for option, value in (
+        ("space_as_plus", space_as_plus),
+        ("fill_charset_field", fill_charset_field),
+        ("isindex", isindex),
+    ):
+        if not isinstance(value, bool):
+            raise TypeError(f"{option} must be a bool, not {type(value).__name__}")
     items = _pairs_list(pairs)
+    if crlf or fill_charset_field:
+        items = _entry_list(items, resolved, crlf, fill_charset_field)
+    head: str | None = None
+    if isindex and items:
+        head = _isindex_head(items[0], resolved)
+        if head is not None:
+            items = items[1:]
+    output = _serialize_items(items, resolved)
+    if head is not None:
+        output = f"{head}&{output}" if items else head
+    # A literal "&" or "+" in the output can only be a separator or a space:
+    # the set escapes both wherever they occur in a name or value.
+    if sep != "&":
+        output = output.replace("&", sep)
+    if not space_as_plus:
+        output = output.replace("+", "%20")
+    return output
+
+
+def _serialize_items(items: list[object], resolved: Encoding) -> str:
+    """Steps 2-4 of the serializer for *items* with the output encoding *resolved*."""
     if not items:
         return ""
     if resolved.name == "UTF-8":
@@ -493,6 +675,42 @@ def serialize(pairs: Pairs, *, encoding: str | Encoding = "UTF-8") -> str:
             return fast
     # Step 3 (step 3.4: "&" between tuples).
     return "&".join([_serialize_item(item, index, resolved) for index, item in enumerate(items)])
+
+
+def _is_charset_name(name: object) -> bool:
+    """Whether *name* is ``_charset_``, ASCII case-insensitively (as HTML compares it)."""
+    if isinstance(name, (bytes, bytearray, memoryview)):
+        name = bytes(name).decode("latin-1")
+    return isinstance(name, str) and name.isascii() and name.lower() == CHARSET_FIELD
+
+
+def _entry_list(items: list[object], resolved: Encoding, crlf: bool, fill: bool) -> list[object]:
+    """The browser's changes to the pairs: ``_charset_`` filled in, newlines made CRLF.
+
+    https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#constructing-the-form-data-set
+    and https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#convert-to-a-list-of-name-value-pairs.
+    Items that are not pairs pass through, for the serializer to reject.
+    """
+    result: list[object] = []
+    for item in items:
+        if isinstance(item, (tuple, list)) and len(item) == 2:
+            name, value = item
+            if fill and _is_charset_name(name) and value in ("", b""):
+                value = resolved.name
+            if crlf:
+                name = normalize_newlines(name) if isinstance(name, str) else name
+                value = normalize_newlines(value) if isinstance(value, str) else value
+            item = (name, value)
+        result.append(item)
+    return result
+
+
+def _isindex_head(first: object, resolved: Encoding) -> str | None:
+    """The isindex rule: a first pair named ``isindex`` is written as its value alone."""
+    if isinstance(first, (tuple, list)) and len(first) == 2 and first[0] == "isindex":
+        # The value percent-encoded as the serializer encodes any value.
+        return _serialize_item(("", first[1]), 0, resolved)[1:]
+    return None
 
 
 # Names and values that the serializer copies as they are (space becomes "+").

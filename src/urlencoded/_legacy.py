@@ -15,6 +15,14 @@ candidate. :func:`parse_with_probe` then decodes every field with the winner.
 Both refuse to guess: no match, several matches that decode differently, or
 a missing probe field raise :class:`~urlencoded.ProbeError`.
 
+Without a probe field, :func:`guess_encoding` does what servers called
+automatic detection (自動判別): it keeps the candidates under which every
+name and value decodes without an error. That is a filter, not an answer:
+form fields are short, and a few bytes are often valid in several
+encodings (EUC-JP and Shift_JIS share many two-byte sequences, and
+windows-1252 decodes any byte at all), so the caller must still choose, by
+order of preference. The probe field is the reliable way.
+
 The other legacy rules, ``_charset_`` and isindex, are keyword arguments of
 :func:`urlencoded.parse`. UTF-8 is the only conforming choice for new forms
 (https://url.spec.whatwg.org/#application/x-www-form-urlencoded); these are for
@@ -25,11 +33,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ._encoding import Encoding, encode_or_fail, get_encoding, get_output_encoding
+from ._encoding import Encoding, decode, encode_or_fail, get_encoding, get_output_encoding
 from ._errors import ProbeError
-from ._form import parse, parse_bytes
+from ._form import _as_body, parse, parse_bytes
 
-__all__ = ["detect_probe_encoding", "parse_with_probe"]
+__all__ = ["detect_probe_encoding", "guess_encoding", "parse_with_probe"]
 
 
 def _html_encode(encoding: Encoding, text: str) -> bytes:
@@ -82,6 +90,8 @@ def detect_probe_encoding(
             outputs.append(output)
     if not outputs:
         raise ValueError("no candidate encodings given")
+    # A str is UTF-8 encoded once here, so that it can be decoded in each candidate.
+    data = _as_body(data, "detect_probe_encoding")
     pairs = parse_bytes(data)
     submitted = set(pairs)
     matches = [
@@ -127,4 +137,68 @@ def parse_with_probe(
     .. versionadded:: 1.0
     """
     encoding = detect_probe_encoding(data, field, text, candidates)
-    return encoding, parse(data, encoding=encoding)
+    return encoding, parse(_as_body(data, "parse_with_probe"), encoding=encoding)
+
+
+def guess_encoding(
+    data: bytes | bytearray | memoryview | str,
+    candidates: Iterable[str | Encoding],
+    *,
+    separator: str | bytes = "&",
+) -> list[Encoding]:
+    """The candidate encodings under which every field of a form decodes without error.
+
+    Runs the urlencoded parser (https://url.spec.whatwg.org/#concept-urlencoded-parser)
+    up to percent-decoding, then each candidate's decoder in fatal mode
+    (https://encoding.spec.whatwg.org/#decode-and-encode) over every name and
+    value. Candidates that name the same encoding count once, at the place of
+    the first.
+
+    This filters; it does not decide. Short fields are valid in several
+    encodings at once: ASCII in all the ASCII-compatible ones, many two-byte
+    sequences in both EUC-JP and Shift_JIS, and any bytes at all in
+    windows-1252 and the other single-byte encodings, so list those last;
+    ISO-2022-JP is 7-bit and so valid UTF-8 too, so list it before UTF-8.
+    When the page can carry a hidden field, :func:`parse_with_probe` is the
+    reliable way; when the browser fills in ``_charset_``, use
+    ``charset_field="_charset_"``.
+
+    :param data: the body or query: bytes (a str is UTF-8 encoded first).
+    :param candidates: encoding labels or :class:`Encoding` objects, in order
+        of preference.
+    :param separator: as for :func:`urlencoded.parse`.
+    :returns: the candidates' encodings that decode every field, in the order given.
+    :raises UnknownEncodingError: for an unknown label among *candidates*.
+    :raises TypeError: for arguments of the wrong type.
+    :raises ValueError: for a bad *separator*.
+
+    >>> guess_encoding(b"q=%93%FA%96%7B%8C%EA", ["utf-8", "euc-jp", "shift_jis"])
+    [<Encoding 'Shift_JIS'>]
+    >>> guess_encoding(b"q=%E0%A1%E0%A1", ["utf-8", "euc-jp", "shift_jis", "windows-1252"])
+    [<Encoding 'EUC-JP'>, <Encoding 'Shift_JIS'>, <Encoding 'windows-1252'>]
+
+    .. versionadded:: 1.1
+    """
+    if isinstance(candidates, (str, Encoding)):
+        raise TypeError("candidates must be an iterable of labels or Encoding objects")
+    encodings: list[Encoding] = []
+    for candidate in candidates:
+        encoding = get_encoding(candidate)
+        if encoding not in encodings:
+            encodings.append(encoding)
+    parts = {
+        part
+        for pair in parse_bytes(_as_body(data, "guess_encoding"), separator=separator)
+        for part in pair
+        if part
+    }
+    return [encoding for encoding in encodings if _decodes(encoding, parts)]
+
+
+def _decodes(encoding: Encoding, parts: Iterable[bytes]) -> bool:
+    try:
+        for part in parts:
+            decode(encoding, part, fatal=True)
+    except UnicodeDecodeError:
+        return False
+    return True

@@ -170,25 +170,32 @@ def utf8_encode(text: str) -> bytes:
         return to_usv_string(text).encode("utf-8")
 
 
-def percent_encode_bytes(data: bytes, percent_encode_set: PercentEncodeSet) -> str:
+def percent_encode_bytes(
+    data: bytes, percent_encode_set: PercentEncodeSet, *, space_as_plus: bool | None = None
+) -> str:
     """Percent-encode each byte of *data* that, as a code point, is in the set.
 
     This is step 7.3 of "percent-encode after encoding" on its own, for
     byte strings that are already encoded (binary tokens); space becomes
-    ``+`` when the set is the application/x-www-form-urlencoded set.
+    ``+`` when *space_as_plus* is true (default: when the set is the
+    application/x-www-form-urlencoded set).
 
     >>> percent_encode_bytes(b"\\x12\\x34 V", URLENCODED_PERCENT_ENCODE_SET)
     '%124+V'
+    >>> percent_encode_bytes(b"a b", URLENCODED_PERCENT_ENCODE_SET, space_as_plus=False)
+    'a%20b'
 
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1
+       The *space_as_plus* keyword.
     """
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError(f"percent_encode_bytes() takes bytes, not {type(data).__name__}")
     if not isinstance(percent_encode_set, PercentEncodeSet):
         kind = type(percent_encode_set).__name__
         raise TypeError(f"percent_encode_set must be a PercentEncodeSet, not {kind}")
-    space_as_plus = percent_encode_set == URLENCODED_PERCENT_ENCODE_SET
-    return _escape_encoded(bytes(data), percent_encode_set, space_as_plus)
+    plus = _space_as_plus(percent_encode_set, space_as_plus, "percent_encode_bytes")
+    return _escape_encoded(bytes(data), percent_encode_set, plus)
 
 
 # Inputs longer than this are first sampled to choose how to escape them.
@@ -248,15 +255,30 @@ def _check_text_and_set(text: object, percent_encode_set: object, caller: str) -
         )
 
 
+def _space_as_plus(percent_encode_set: PercentEncodeSet, flag: object, caller: str) -> bool:
+    """The spaceAsPlus argument; left out, it is true for the urlencoded set only."""
+    if flag is None:
+        return percent_encode_set == URLENCODED_PERCENT_ENCODE_SET
+    if not isinstance(flag, bool):
+        kind = type(flag).__name__
+        raise TypeError(f"{caller}() takes space_as_plus as a bool or None, not {kind}")
+    return flag
+
+
 def percent_encode_after_encoding(
-    encoding: str | Encoding, text: str, percent_encode_set: PercentEncodeSet
+    encoding: str | Encoding,
+    text: str,
+    percent_encode_set: PercentEncodeSet,
+    *,
+    space_as_plus: bool | None = None,
 ) -> str:
     """Encode *text* with *encoding*, then percent-encode the bytes in the set.
 
     https://url.spec.whatwg.org/#string-percent-encode-after-encoding
 
-    Space becomes ``+`` exactly when *percent_encode_set* is
-    :data:`URLENCODED_PERCENT_ENCODE_SET` (step 2, spaceAsPlus). A code point
+    Space becomes ``+`` exactly when *space_as_plus* is true (step 7.3.1,
+    spaceAsPlus); left out, it is true when *percent_encode_set* is
+    :data:`URLENCODED_PERCENT_ENCODE_SET` and false otherwise. A code point
     the encoding cannot represent becomes ``%26%23``, its decimal value and
     ``%3B`` (an HTML numeric character reference, percent-encoded). The
     spec asserts that a non-UTF-8 encoding is used only with the
@@ -267,32 +289,45 @@ def percent_encode_after_encoding(
     :param encoding: an encoding label or :class:`Encoding`.
     :param text: the string to encode.
     :param percent_encode_set: one of the ``*_PERCENT_ENCODE_SET`` values or a derived set.
+    :param space_as_plus: write space as ``+`` (``None``: only for the urlencoded set).
     :returns: an ASCII string.
     :raises UnknownEncodingError: if *encoding* is not a known label.
     :raises TypeError: for arguments of the wrong type.
 
     >>> percent_encode_after_encoding("UTF-8", "1+1 ≡ 2", URLENCODED_PERCENT_ENCODE_SET)
     '1%2B1+%E2%89%A1+2'
+    >>> from urlencoded import COMPONENT_PERCENT_ENCODE_SET as COMPONENT
+    >>> percent_encode_after_encoding("UTF-8", "a b", COMPONENT, space_as_plus=True)
+    'a+b'
 
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1
+       The *space_as_plus* keyword.
     """
     resolved = get_encoding(encoding)
     _check_text_and_set(text, percent_encode_set, "percent_encode_after_encoding")
-    space_as_plus = percent_encode_set == URLENCODED_PERCENT_ENCODE_SET
-    return _encode_after_encoding(resolved, to_usv_string(text), percent_encode_set, space_as_plus)
+    plus = _space_as_plus(percent_encode_set, space_as_plus, "percent_encode_after_encoding")
+    return _encode_after_encoding(resolved, to_usv_string(text), percent_encode_set, plus)
 
 
-def utf8_percent_encode(text: str, percent_encode_set: PercentEncodeSet) -> str:
+def utf8_percent_encode(
+    text: str, percent_encode_set: PercentEncodeSet, *, space_as_plus: bool | None = None
+) -> str:
     """UTF-8 percent-encode *text* using *percent_encode_set*.
 
     https://url.spec.whatwg.org/#string-utf-8-percent-encode
+
+    Space becomes ``+`` when *space_as_plus* is true; left out, as in
+    :func:`percent_encode_after_encoding`.
 
     >>> from urlencoded import USERINFO_PERCENT_ENCODE_SET
     >>> utf8_percent_encode("Say what‽", USERINFO_PERCENT_ENCODE_SET)
     'Say%20what%E2%80%BD'
 
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1
+       The *space_as_plus* keyword.
     """
     _check_text_and_set(text, percent_encode_set, "utf8_percent_encode")
-    space_as_plus = percent_encode_set == URLENCODED_PERCENT_ENCODE_SET
-    return _escape_encoded(to_usv_string(text).encode("utf-8"), percent_encode_set, space_as_plus)
+    plus = _space_as_plus(percent_encode_set, space_as_plus, "utf8_percent_encode")
+    return _escape_encoded(to_usv_string(text).encode("utf-8"), percent_encode_set, plus)

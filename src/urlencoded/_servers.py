@@ -48,6 +48,7 @@ from ._streaming import (
     DEFAULT_MAX_FIELDS,
     IncrementalParser,
 )
+from ._submission import check_charset_field, check_separator
 
 __all__ = [
     "ASGIMessage",
@@ -103,12 +104,22 @@ def _limits(
     return check_limit("max_body_size", max_body_size)
 
 
+def _form_options(use_charset_field: object, charset_field: object, separator: object) -> None:
+    """Validate the form options too before looking at the request."""
+    check_charset_field(charset_field, use_charset_field)
+    check_separator(separator)
+
+
 def parse_wsgi(
     environ: WSGIEnvironment,
     *,
     encoding: str | Encoding = "UTF-8",
     honor_charset: bool = False,
     errors: str = "replace",
+    isindex: bool = False,
+    use_charset_field: bool = False,
+    charset_field: str | None = None,
+    separator: str | bytes = "&",
     max_fields: int | None = DEFAULT_MAX_FIELDS,
     max_field_size: int | None = DEFAULT_MAX_FIELD_SIZE,
     max_body_size: int | None = DEFAULT_MAX_BODY_SIZE,
@@ -131,6 +142,13 @@ def parse_wsgi(
     :param honor_charset: decode with the Content-Type's ``charset``, for
         legacy clients (HTML says to ignore it).
     :param errors: ``"replace"`` or ``"strict"``, as for :func:`parse`.
+    :param isindex: as for :func:`parse`.
+    :param use_charset_field: shorthand for ``charset_field="_charset_"``.
+    :param charset_field: as for :func:`parse`: a field of this name holding a
+        known label picks the encoding of every field (it overrides the
+        Content-Type's charset too). The fields are held until it arrives;
+        see :class:`IncrementalParser` for the memory this costs.
+    :param separator: as for :func:`parse`: the one byte between fields.
     :param max_fields: most fields (default 1000; ``None``: no limit).
     :param max_field_size: most bytes of one field's raw name plus value (default 1 MiB).
     :param max_body_size: most bytes of body (default 10 MiB).
@@ -144,7 +162,9 @@ def parse_wsgi(
         before ``CONTENT_LENGTH`` bytes.
     :raises DecodeError: with ``errors="strict"``, for invalid bytes (400).
     :raises TypeError: if an option or ``wsgi.input`` has the wrong type.
-    :raises ValueError: for a negative limit or an unknown *errors* value.
+    :raises ValueError: for a negative limit, an unknown *errors* value, a bad
+        *separator* or *charset_field*, or ``use_charset_field=True`` with
+        another *charset_field*.
 
     >>> import io
     >>> body = b"name=Ren%C3%A9e&tags=a+b"
@@ -157,10 +177,13 @@ def parse_wsgi(
     [('name', 'Renée'), ('tags', 'a b')]
 
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1
+       *isindex*, *use_charset_field*, *charset_field* and *separator*.
     """
     if not isinstance(environ, Mapping):
         raise TypeError(f"environ must be a mapping, not {type(environ).__name__}")
     limit = _limits(max_fields, max_field_size, max_body_size, errors)
+    _form_options(use_charset_field, charset_field, separator)
     content_type = environ.get("CONTENT_TYPE")
     if content_type is not None and not isinstance(content_type, str):
         raise TypeError(f"CONTENT_TYPE must be a str, not {type(content_type).__name__}")
@@ -175,6 +198,10 @@ def parse_wsgi(
     parser = IncrementalParser(
         encoding=body_encoding,
         errors=errors,
+        isindex=isindex,
+        use_charset_field=use_charset_field,
+        charset_field=charset_field,
+        separator=separator,
         max_fields=max_fields,
         max_field_size=max_field_size,
         max_body_size=max_body_size,
@@ -246,6 +273,10 @@ async def parse_asgi(
     encoding: str | Encoding = "UTF-8",
     honor_charset: bool = False,
     errors: str = "replace",
+    isindex: bool = False,
+    use_charset_field: bool = False,
+    charset_field: str | None = None,
+    separator: str | bytes = "&",
     max_fields: int | None = DEFAULT_MAX_FIELDS,
     max_field_size: int | None = DEFAULT_MAX_FIELD_SIZE,
     max_body_size: int | None = DEFAULT_MAX_BODY_SIZE,
@@ -267,6 +298,13 @@ async def parse_asgi(
     :param honor_charset: decode with the Content-Type's ``charset``, for
         legacy clients (HTML says to ignore it).
     :param errors: ``"replace"`` or ``"strict"``, as for :func:`parse`.
+    :param isindex: as for :func:`parse`.
+    :param use_charset_field: shorthand for ``charset_field="_charset_"``.
+    :param charset_field: as for :func:`parse`: a field of this name holding a
+        known label picks the encoding of every field (it overrides the
+        Content-Type's charset too). The fields are held until it arrives;
+        see :class:`IncrementalParser` for the memory this costs.
+    :param separator: as for :func:`parse`: the one byte between fields.
     :param max_fields: most fields (default 1000; ``None``: no limit).
     :param max_field_size: most bytes of one field's raw name plus value (default 1 MiB).
     :param max_body_size: most bytes of body (default 10 MiB).
@@ -279,7 +317,9 @@ async def parse_asgi(
     :raises DecodeError: with ``errors="strict"``, for invalid bytes (400).
     :raises TypeError: if an option, the scope or a message has the wrong type.
     :raises ValueError: for a scope that is not ``http``, an unexpected message
-        type, a negative limit or an unknown *errors* value.
+        type, a negative limit, an unknown *errors* value, a bad *separator*
+        or *charset_field*, or ``use_charset_field=True`` with another
+        *charset_field*.
 
     >>> import asyncio
     >>> headers = [(b"content-type", b"application/x-www-form-urlencoded")]
@@ -294,12 +334,15 @@ async def parse_asgi(
     [('q', 'café'), ('lang', 'fr')]
 
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1
+       *isindex*, *use_charset_field*, *charset_field* and *separator*.
     """
     if not isinstance(scope, Mapping):
         raise TypeError(f"scope must be a mapping, not {type(scope).__name__}")
     if scope.get("type") != "http":
         raise ValueError(f"parse_asgi() needs an 'http' scope, not {scope.get('type')!r}")
     limit = _limits(max_fields, max_field_size, max_body_size, errors)
+    _form_options(use_charset_field, charset_field, separator)
     body_encoding = check_content_type(
         _one_header(scope, b"content-type"), honor_charset=honor_charset, encoding=encoding
     )
@@ -310,6 +353,10 @@ async def parse_asgi(
     parser = IncrementalParser(
         encoding=body_encoding,
         errors=errors,
+        isindex=isindex,
+        use_charset_field=use_charset_field,
+        charset_field=charset_field,
+        separator=separator,
         max_fields=max_fields,
         max_field_size=max_field_size,
         max_body_size=max_body_size,

@@ -20,18 +20,32 @@ sequence (the first), and only the first completed run of sequences can hold it.
 
 Memory stays bounded by the largest single field: the parser holds the
 unfinished sequence (at most ``max_field_size`` bytes) plus the chunk being
-fed. The limits are checked on raw bytes while scanning, before a byte is
-buffered or decoded, with the same counting and the same offsets as
-:func:`urlencoded._form.parse`. The ``_charset_`` rule (``use_charset_field``)
-needs the whole body before the first pair can be decoded, so the incremental
-parser does not offer it.
+fed. The limits are checked on raw bytes while scanning, with the same
+counting and the same offsets as :func:`urlencoded._form.parse`.
+
+The ``_charset_`` rule (``charset_field``) is a whole-body decision: the
+first field of that name holding a known label picks the encoding of every
+field, including those before it. Until such a field has arrived the parser
+holds the completed sequences, raw, and returns nothing; once it has, it
+decodes what it holds and streams the rest. So it holds at most the body up
+to and including the charset field, or the whole body (at most
+``max_body_size`` bytes) when there is none.
+
+Errors come in input order, for any chunking. Every error has a place in
+the input where a byte-by-byte reader would notice it: a limit where the
+scan crosses it, an invalid byte sequence (``errors="strict"``) at the
+separator that completes its field (or at the end of the body), or, under
+the charset rule, where the encoding becomes known. The first one wins, and
+:func:`urlencoded._form.parse` reports the same one, so that the two agree
+even when a chunk boundary falls between a bad field and a limit.
 """
 
 from __future__ import annotations
 
 from ._encoding import Encoding, get_encoding
-from ._errors import BodyTooLarge, DecodeError, FieldTooLarge, TooManyFields
-from ._form import check_errors, check_limit, field_size_excess, parse
+from ._errors import BodyTooLarge, DecodeError, FieldTooLarge, LimitExceeded, TooManyFields
+from ._form import charset_field_encoding, check_errors, check_limit, field_size_excess, parse
+from ._submission import check_charset_field, check_separator
 
 __all__ = [
     "DEFAULT_MAX_BODY_SIZE",
@@ -68,12 +82,19 @@ class IncrementalParser:
     the pairs together equal :func:`urlencoded.parse` of the whole body with
     the same options, including cuts inside ``%XX``, inside a multi-byte
     character and after a ``+``. Memory is bounded by the largest field,
-    not the body.
+    not the body, except under the charset rule (see *charset_field*).
 
     The limits have safe defaults; pass ``None`` to turn one off. They count
     raw bytes as received, exactly as :func:`urlencoded.parse` counts them,
-    and are checked before anything is buffered. When one is exceeded the
-    parser raises and is then unusable: nothing is truncated.
+    and are checked before the bytes that cross them are buffered. When one
+    is exceeded the parser raises and is then unusable: nothing is truncated.
+
+    Errors are reported in input order whatever the chunking, as
+    :func:`urlencoded.parse` reports them: with ``errors="strict"``, a field
+    with invalid bytes that is complete (its separator has arrived) before
+    the point where a limit is crossed raises :class:`DecodeError`, and a
+    limit crossed first raises :class:`LimitExceeded`. Under the charset
+    rule a held field's bytes are judged only once the encoding is known.
 
     :param encoding: decode names and values with this encoding (a label or
         :class:`Encoding`) instead of UTF-8, for legacy clients.
@@ -81,12 +102,23 @@ class IncrementalParser:
         ``"strict"`` (raise :class:`DecodeError`).
     :param isindex: as for :func:`urlencoded.parse`: a first sequence without
         ``=`` is a value with an empty name.
-    :param max_fields: most non-empty ``&``-separated fields (default 1000).
+    :param use_charset_field: shorthand for ``charset_field="_charset_"``.
+    :param charset_field: as for :func:`urlencoded.parse`: the first field of
+        this name holding a known label picks the encoding of every field.
+        Until it arrives the parser holds the completed fields (their raw
+        bytes, at most ``max_body_size``) and :meth:`feed` returns ``[]``;
+        from then on pairs stream as usual. Browsers put ``_charset_``
+        where the hidden input is, so a form that has it first streams.
+    :param separator: as for :func:`urlencoded.parse`: the one ASCII byte
+        that separates fields (``&`` by default).
+    :param max_fields: most non-empty separated fields (default 1000).
     :param max_field_size: most bytes of one field's raw name plus value, not
         counting the ``=`` (default 1 MiB).
     :param max_body_size: most bytes of input in total (default 10 MiB).
     :raises TypeError: if an option has the wrong type.
-    :raises ValueError: for a negative limit or an unknown *errors* value.
+    :raises ValueError: for a negative limit, an unknown *errors* value, a
+        bad *separator* or *charset_field*, or ``use_charset_field=True``
+        with another *charset_field*.
     :raises UnknownEncodingError: if *encoding* is not a known label.
 
     >>> parser = IncrementalParser()
@@ -96,19 +128,29 @@ class IncrementalParser:
     [('name', 'café'), ('x', '1 2')]
     >>> parser.close()
     [('y', '')]
+    >>> parser = IncrementalParser(charset_field="_charset_")
+    >>> parser.feed(b"q=%93%FA&_charset_=Shift_JIS&x=%96")
+    [('q', '日'), ('_charset_', 'Shift_JIS')]
+    >>> parser.close()
+    [('x', '\\ufffd')]
 
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1
+       *charset_field*, *use_charset_field* and *separator*; errors in input order.
     """
 
     __slots__ = (
         "_encoding",
         "_errors",
+        "_field",
         "_fields",
+        "_held",
         "_isindex",
         "_max_body_size",
         "_max_field_size",
         "_max_fields",
         "_received",
+        "_separator",
         "_state",
         "_tail",
         "_tail_equals",
@@ -121,6 +163,9 @@ class IncrementalParser:
         encoding: str | Encoding = "UTF-8",
         errors: str = "replace",
         isindex: bool = False,
+        use_charset_field: bool = False,
+        charset_field: str | None = None,
+        separator: str | bytes = "&",
         max_fields: int | None = DEFAULT_MAX_FIELDS,
         max_field_size: int | None = DEFAULT_MAX_FIELD_SIZE,
         max_body_size: int | None = DEFAULT_MAX_BODY_SIZE,
@@ -131,7 +176,12 @@ class IncrementalParser:
         self._errors = check_errors(errors)
         self._encoding = get_encoding(encoding)
         self._isindex = bool(isindex)
-        # The unfinished sequence: the bytes after the last "&" received.
+        self._separator = check_separator(separator)
+        # The charset field's name while the encoding is still undecided.
+        self._field = check_charset_field(charset_field, use_charset_field)
+        # Completed regions held until the charset field decides: (start, bytes).
+        self._held: list[tuple[int, bytes]] = []
+        # The unfinished sequence: the bytes after the last separator received.
         self._tail = bytearray()
         # Input offset of the unfinished sequence's first byte.
         self._tail_start = 0
@@ -168,8 +218,9 @@ class IncrementalParser:
 
         https://url.spec.whatwg.org/#concept-urlencoded-parser
 
-        A pair is complete once the ``&`` after it has arrived; the last
-        pair comes from :meth:`close`.
+        A pair is complete once the separator after it has arrived; the last
+        pair comes from :meth:`close`. Under the charset rule, pairs held
+        until the charset field arrives come out together then.
 
         :param data: the next bytes of the body (may be empty).
         :returns: the ``(name, value)`` pairs completed by this chunk, in order.
@@ -206,7 +257,8 @@ class IncrementalParser:
         https://url.spec.whatwg.org/#concept-urlencoded-parser
 
         :returns: the pair of the unfinished last sequence (an empty list if
-            the body was empty or ended with ``&``).
+            the body was empty or ended with the separator), preceded under
+            the charset rule by every pair still held.
         :raises ValueError: if the parser was closed or failed before.
         :raises DecodeError: with ``errors="strict"``, for invalid bytes.
 
@@ -220,12 +272,15 @@ class IncrementalParser:
         """
         self._check_open("close")
         self._state = _CLOSED
-        if not self._tail:
-            return []
         region = bytes(self._tail)
         self._tail = bytearray()
         try:
-            return self._decode(region, self._tail_start)
+            pairs = self._complete(region, self._tail_start) if region else []
+            if self._field is not None:
+                # No charset field named a known label: the given encoding it is.
+                self._field = None
+                pairs = self._release()
+            return pairs
         except BaseException:
             self._state = _FAILED
             raise
@@ -240,10 +295,10 @@ class IncrementalParser:
         limit = self._max_body_size
         total = self._received + len(body)
         if limit is not None and total > limit:
-            # Check the bytes up to the limit first, so that a limit hit
-            # earlier in the input wins, as in parse(); limits come before
-            # decoding there too, so nothing is decoded. Then stop.
-            self._scan(body[: limit - self._received], decode=False)
+            # The bytes up to the limit first, so that an error noticed
+            # earlier in the input wins, as in parse(); then stop. Decoding
+            # can only change the outcome in strict mode.
+            self._scan(body[: limit - self._received], decode=self._errors == "strict")
             raise BodyTooLarge(
                 "max_body_size", limit, limit, f"at least {total} bytes of input arrived"
             )
@@ -251,29 +306,44 @@ class IncrementalParser:
 
     def _scan(self, body: bytes, decode: bool = True) -> list[tuple[str, str]]:
         base = self._received
-        first = body.find(b"&")
+        separator = self._separator
+        first = body.find(separator)
         if first == -1:
             self._grow(body, 0, len(body))
             self._received += len(body)
             return []
-        # The unfinished sequence ends at the first "&".
+        # The unfinished sequence ends at the first separator.
         self._grow(body, 0, first)
-        last = body.rfind(b"&")
-        if last > first:
-            self._check_complete(body, first + 1, last)
+        last = body.rfind(separator)
         region_start = self._tail_start
-        # Step 1: everything up to the last "&" is whole sequences (the
-        # unfinished one now ends at the first "&").
+        # Step 1: everything up to the last separator is whole sequences
+        # (the unfinished one now ends at the first separator).
         region = b"".join((self._tail, memoryview(body)[first:last])) if decode else b""
+        if last > first:
+            try:
+                self._check_complete(body, first + 1, last)
+            except LimitExceeded as error:
+                if decode and self._errors == "strict":
+                    # Fields completed before the limit was crossed come first.
+                    end = body.rfind(separator, first, error.offset - base)
+                    self._complete(region[: len(region) - (last - end)], region_start)
+                raise
+        strict = self._errors == "strict"
+        # In strict mode a bad field completed here is noticed before the
+        # unfinished sequence's limits; in replace mode the order shows in
+        # nothing, and checking the limits first saves decoding a doomed chunk.
+        pairs = self._complete(region, region_start) if decode and strict else []
         self._tail = bytearray()
         self._tail_start = base + last + 1
         self._tail_equals = -1
         self._grow(body, last + 1, len(body))
         self._received += len(body)
-        return self._decode(region, region_start) if decode else []
+        if decode and not strict:
+            pairs = self._complete(region, region_start)
+        return pairs
 
     def _grow(self, body: bytes, start: int, end: int) -> None:
-        """Append ``body[start:end]`` (no "&" in it) to the unfinished sequence."""
+        """Append ``body[start:end]`` (no separator in it) to the unfinished sequence."""
         if start == end:
             return
         tail = self._tail
@@ -310,7 +380,7 @@ class IncrementalParser:
         max_field_size = self._max_field_size
         if max_fields is None and max_field_size is None:
             return
-        pieces = body[start:end].split(b"&")
+        pieces = body[start:end].split(self._separator)
         count = len(pieces) - pieces.count(b"")
         fields_hit = max_fields is not None and self._fields + count > max_fields
         # An upper bound: a piece's size is its length less one for an "=".
@@ -338,6 +408,28 @@ class IncrementalParser:
                         )
             offset += len(piece) + 1
 
+    def _complete(self, region: bytes, region_start: int) -> list[tuple[str, str]]:
+        """Whole sequences starting at input offset *region_start*: decode or hold them."""
+        field = self._field
+        if field is None:
+            return self._decode(region, region_start)
+        self._held.append((region_start, region))
+        found = charset_field_encoding(region, self._separator, field)
+        if found is None:
+            return []
+        # The charset field decides: decode what was held, then stream.
+        self._encoding = found
+        self._field = None
+        return self._release()
+
+    def _release(self) -> list[tuple[str, str]]:
+        """Decode the held regions, in order, with the encoding now chosen."""
+        pairs: list[tuple[str, str]] = []
+        held, self._held = self._held, []
+        for start, region in held:
+            pairs += self._decode(region, start)
+        return pairs
+
     def _decode(self, region: bytes, region_start: int) -> list[tuple[str, str]]:
         """Run the parser on whole sequences that start at input offset *region_start*.
 
@@ -347,12 +439,13 @@ class IncrementalParser:
         """
         if len(region) <= _DECODE_BLOCK:
             return self._decode_block(region, region_start)
+        separator = self._separator
         pairs: list[tuple[str, str]] = []
         start = 0
         while start <= len(region):
-            end = region.rfind(b"&", start, start + _DECODE_BLOCK)
+            end = region.rfind(separator, start, start + _DECODE_BLOCK)
             if end <= start:
-                end = region.find(b"&", start + _DECODE_BLOCK)
+                end = region.find(separator, start + _DECODE_BLOCK)
                 if end == -1:
                     end = len(region)
             pairs += self._decode_block(region[start:end], region_start + start)
@@ -365,6 +458,7 @@ class IncrementalParser:
                 block,
                 encoding=self._encoding,
                 errors=self._errors,
+                separator=self._separator.decode("ascii"),
                 # The isindex rule concerns the input's first sequence only.
                 isindex=self._isindex and block_start == 0,
             )

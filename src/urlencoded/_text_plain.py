@@ -1,0 +1,171 @@
+"""The text/plain form encoding: one ``name=value`` line per pair, nothing escaped.
+
+https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#text/plain-encoding-algorithm
+
+A form with ``enctype="text/plain"`` submits its pairs as lines of
+``name=value`` ending in CRLF, encoded in the form's encoding with the
+"html" error mode (a character the encoding lacks becomes ``&#N;``), and
+with no percent-encoding at all. It was made for ``mailto:`` forms that a
+person reads. HTML warns that it is not reliably machine-readable: a name
+may hold ``=``, a value may hold CRLF, and ``&#N;`` cannot be told from the
+same text typed by the user. :func:`serialize_text_plain` writes exactly
+what a browser sends; :func:`parse_text_plain` makes a best effort at
+reading it back and documents where that effort stops.
+
+Both run after the steps that every form submission shares (the
+``_charset_`` field and CRLF newlines, in ``_submission.py``), with the
+same opt-in keywords as :func:`urlencoded.serialize`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Union
+
+from ._encoding import Encoding, decode, encode_or_fail, get_encoding, get_output_encoding
+from ._infra import to_usv_string
+from ._submission import CHARSET_FIELD, check_newlines, normalize_newlines
+
+__all__ = ["parse_text_plain", "serialize_text_plain"]
+
+TextPairs = Union[Iterable[Sequence[str]], Mapping[str, str]]
+
+
+def _encode_html(encoding: Encoding, text: str) -> bytes:
+    """https://encoding.spec.whatwg.org/#encode, with the "html" error mode."""
+    return b"".join(
+        item if isinstance(item, bytes) else b"&#%d;" % item
+        for item in encode_or_fail(encoding, text)
+    )
+
+
+def _text_pairs(pairs: object) -> list[tuple[str, str]]:
+    items = pairs.items() if isinstance(pairs, Mapping) else pairs
+    if isinstance(items, (str, bytes, bytearray, memoryview)) or not isinstance(items, Iterable):
+        raise TypeError(
+            "serialize_text_plain() takes (name, value) pairs or a mapping, "
+            f"not {type(pairs).__name__}"
+        )
+    result = []
+    for index, item in enumerate(items):
+        if isinstance(item, (str, bytes)) or not isinstance(item, Iterable):
+            raise TypeError(f"serialize_text_plain() pair {index} must be a (name, value) pair")
+        parts = tuple(item)
+        if len(parts) != 2 or not all(isinstance(part, str) for part in parts):
+            raise TypeError(
+                f"serialize_text_plain() pair {index} must be two str (name, value), got {parts!r}"
+            )
+        result.append((to_usv_string(parts[0]), to_usv_string(parts[1])))
+    return result
+
+
+def serialize_text_plain(
+    pairs: TextPairs,
+    *,
+    encoding: str | Encoding = "UTF-8",
+    newlines: str | None = None,
+    fill_charset_field: bool = False,
+) -> bytes:
+    """Encode (name, value) pairs as a text/plain form body, as browsers do.
+
+    https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#text/plain-encoding-algorithm,
+    then "encode" (https://encoding.spec.whatwg.org/#encode) with the output
+    encoding of *encoding*: each pair becomes ``name=value`` and CRLF, and a
+    character the encoding cannot represent becomes ``&#N;``. Nothing is
+    escaped, so the body cannot always be read back (see
+    :func:`parse_text_plain`).
+
+    :param pairs: an iterable of ``(name, value)`` str pairs, or a mapping.
+    :param encoding: an encoding label or :class:`Encoding`; UTF-16 and
+        replacement give UTF-8, as for any form.
+    :param newlines: ``"crlf"`` turns every lone CR, lone LF and CRLF in names
+        and values into CRLF, as browsers do before this algorithm runs.
+    :param fill_charset_field: a pair named ``_charset_`` (ASCII
+        case-insensitively) with an empty value gets the encoding's name.
+    :returns: the body, as bytes in the encoding.
+    :raises TypeError: if *pairs* is not pairs of str, or an option has the wrong type.
+    :raises ValueError: for a bad *newlines* value.
+    :raises UnknownEncodingError: if *encoding* is not a known label.
+
+    >>> serialize_text_plain([("_charset_", ""), ("note", "a=b\\nc")], encoding="sjis",
+    ...                      newlines="crlf", fill_charset_field=True)
+    b'_charset_=Shift_JIS\\r\\nnote=a=b\\r\\nc\\r\\n'
+
+    .. versionadded:: 1.1
+    """
+    resolved = get_output_encoding(encoding)
+    crlf = check_newlines(newlines)
+    if not isinstance(fill_charset_field, bool):
+        raise TypeError(
+            f"fill_charset_field must be a bool, not {type(fill_charset_field).__name__}"
+        )
+    # Step 1.
+    result = ""
+    # Step 2, after the shared submission steps.
+    for name, value in _text_pairs(pairs):
+        if fill_charset_field and value == "" and name.isascii() and name.lower() == CHARSET_FIELD:
+            value = resolved.name
+        if crlf:
+            name, value = normalize_newlines(name), normalize_newlines(value)
+        # Steps 2.1-2.4.
+        result += f"{name}={value}\r\n"
+    # Step 3, then "encode" in the form's encoding.
+    return _encode_html(resolved, result)
+
+
+def parse_text_plain(
+    data: bytes | bytearray | memoryview | str,
+    *,
+    encoding: str | Encoding = "UTF-8",
+) -> list[tuple[str, str]]:
+    """Read a text/plain form body back into (name, value) pairs, as far as it can be.
+
+    The inverse of
+    https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#text/plain-encoding-algorithm,
+    best effort: decode the body with *encoding* (U+FFFD for invalid bytes),
+    split it into lines at CRLF, and split each line at its first ``=``. A
+    line without ``=`` is taken for a line of the previous value, which held
+    a newline; a first line without ``=`` is a name with an empty value.
+
+    What cannot be recovered, because the format escapes nothing: a name
+    holding ``=`` or a newline, a value line after a newline that holds
+    ``=`` (it reads as a new pair), lone CR or LF (browsers send CRLF), and
+    ``&#N;`` written for a character the encoding lacks, which stays as
+    it is. Use application/x-www-form-urlencoded for anything a program reads.
+
+    :param data: the body: bytes in *encoding*, or a str that is already text.
+    :param encoding: the form's encoding (a label or :class:`Encoding`).
+    :returns: a list of ``(name, value)`` str tuples.
+    :raises TypeError: if *data* is not bytes or str, or is a str with an
+        encoding other than UTF-8.
+    :raises UnknownEncodingError: if *encoding* is not a known label.
+
+    >>> parse_text_plain(b"note=a=b\\r\\nc\\r\\nq=\\x93\\xfa\\r\\n", encoding="shift_jis")
+    [('note', 'a=b\\r\\nc'), ('q', '日')]
+
+    .. versionadded:: 1.1
+    """
+    resolved = get_encoding(encoding)
+    if isinstance(data, str):
+        if resolved.name != "UTF-8":
+            raise TypeError(
+                f"parse_text_plain() got a str with encoding={resolved.name!r}: a str is "
+                "already text; pass a legacy body as bytes"
+            )
+        text = to_usv_string(data)
+    elif isinstance(data, (bytes, bytearray, memoryview)):
+        text = decode(resolved, bytes(data), fatal=False)
+    else:
+        raise TypeError(f"parse_text_plain() takes bytes or str, not {type(data).__name__}")
+    lines = text.split("\r\n")
+    if lines[-1] == "":
+        lines.pop()  # the CRLF that ends the last pair
+    pairs: list[tuple[str, str]] = []
+    for line in lines:
+        name, equals, value = line.partition("=")
+        if not equals and pairs:
+            previous_name, previous_value = pairs[-1]
+            pairs[-1] = (previous_name, f"{previous_value}\r\n{line}")
+        else:
+            pairs.append((name, value))
+    return pairs

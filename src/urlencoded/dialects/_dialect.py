@@ -1,0 +1,531 @@
+"""The :class:`Dialect` value: one percent-encoding, its decoding and its query syntax.
+
+A dialect is data, not code: a percent-encode set (which code points are
+escaped), what happens to space and ``+``, and the few rules some encodings
+add (existing ``%XX`` kept, ``%uXXXX``, escapes that decoding leaves alone,
+JavaScript's errors). Its methods run the URL Standard's algorithms with those
+choices: "percent-encode after encoding" with *spaceAsPlus* taken from the
+dialect (https://url.spec.whatwg.org/#string-percent-encode-after-encoding),
+and "percent-decode" (https://url.spec.whatwg.org/#percent-decode) followed by
+UTF-8 decoding. The JavaScript rules come from :mod:`._javascript`.
+
+Because a dialect is a frozen dataclass, a user derives a new one with
+:func:`dataclasses.replace`; dialects compare equal when their names and
+rules are equal (the description and source are not compared).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Union
+
+from .._encoding import Encoding, get_output_encoding
+from .._infra import to_usv_string
+from .._percent import _encode_after_encoding, _escape_encoded, percent_decode_bytes, utf8_encode
+from .._sets import PercentEncodeSet
+from ._javascript import (
+    URIError,
+    code_points_or_error,
+    escape_run,
+    js_decode,
+    preserved_escape_pattern,
+    unescape,
+)
+
+__all__ = ["Dialect"]
+
+BytesLike = Union[bytes, bytearray, memoryview]
+Value = Union[str, bytes, bytearray, memoryview]
+Pairs = Union[Iterable[Sequence[Value]], Mapping[str, Value], Mapping[bytes, Value]]
+
+_TRIPLETS = re.compile(r"(%[0-9A-Fa-f]{2})")
+_TRIPLETS_BYTES = re.compile(rb"(%[0-9A-Fa-f]{2})")
+_UPPER_ESCAPE = re.compile(r"%[0-9A-F]{2}")
+_ERRORS = ("replace", "strict")
+
+
+def _check_bool(value: object, name: str) -> None:
+    if not isinstance(value, bool):
+        raise TypeError(f"Dialect {name} must be a bool, not {type(value).__name__}")
+
+
+def _check_str(value: object, name: str) -> None:
+    if not isinstance(value, str):
+        raise TypeError(f"Dialect {name} must be a str, not {type(value).__name__}")
+
+
+def _type_error(caller: str, value: object) -> TypeError:
+    return TypeError(f"{caller}() takes str or bytes, not {type(value).__name__}")
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """A named percent-encoding: which characters stay, how space and ``+`` are written.
+
+    https://url.spec.whatwg.org/#string-percent-encode-after-encoding
+
+    Encoding runs the URL Standard's "percent-encode after encoding" with
+    :attr:`percent_encode_set` and :attr:`space_as_plus`; decoding runs
+    "percent-decode", turning ``+`` into space first when
+    :attr:`plus_as_space`, then UTF-8 decodes. The other fields add the rules
+    a few dialects need. Derive a dialect with :func:`dataclasses.replace`.
+
+    :param name: the dialect's name.
+    :param percent_encode_set: the code points that are escaped (every
+        non-ASCII code point is).
+    :param space_as_plus: write space as ``+`` instead of ``%20``.
+    :param plus_as_space: decode ``+`` as space.
+    :param keep_escapes: when encoding, copy a ``%`` followed by two hex
+        digits as it is (URI Template reserved expansion).
+    :param percent_u: JavaScript's ``escape``/``unescape``: code points above
+        U+00FF become ``%uXXXX`` per UTF-16 code unit, ``%XX`` is a code unit.
+    :param decode_keeps: ASCII characters whose escapes decoding leaves as they
+        are (``decodeURI``).
+    :param strict: as JavaScript does, raise :class:`URIError` when encoding a
+        lone surrogate and when decoding a malformed escape or invalid UTF-8,
+        whatever *errors* says (otherwise surrogates become U+FFFD and a
+        ``%`` without two hex digits stays as it is).
+    :param lowercase_hex: write escapes with lower-case hex digits.
+    :param description: one line saying what the dialect is for.
+    :param source: the specification or implementation it follows.
+    :raises TypeError: for a field of the wrong type.
+    :raises ValueError: for an empty name or non-ASCII *decode_keeps*.
+
+    >>> import dataclasses
+    >>> from urlencoded.dialects import RFC3986
+    >>> RFC3986.encode("a b~*")
+    'a%20b~%2A'
+    >>> dataclasses.replace(RFC3986, name="MINE", space_as_plus=True).encode("a b")
+    'a+b'
+
+    .. versionadded:: 1.1
+    """
+
+    name: str
+    percent_encode_set: PercentEncodeSet
+    space_as_plus: bool = False
+    plus_as_space: bool = False
+    keep_escapes: bool = False
+    percent_u: bool = False
+    decode_keeps: str = ""
+    strict: bool = False
+    lowercase_hex: bool = False
+    description: str = field(default="", repr=False, compare=False)
+    source: str = field(default="", repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        _check_str(self.name, "name")
+        if not self.name:
+            raise ValueError("Dialect name must not be empty")
+        if not isinstance(self.percent_encode_set, PercentEncodeSet):
+            kind = type(self.percent_encode_set).__name__
+            raise TypeError(f"Dialect percent_encode_set must be a PercentEncodeSet, not {kind}")
+        for flag in (
+            "space_as_plus",
+            "plus_as_space",
+            "keep_escapes",
+            "percent_u",
+            "strict",
+            "lowercase_hex",
+        ):
+            _check_bool(getattr(self, flag), flag)
+        for text in ("decode_keeps", "description", "source"):
+            _check_str(getattr(self, text), text)
+        if not self.decode_keeps.isascii():
+            raise ValueError(f"Dialect decode_keeps must be ASCII, got {self.decode_keeps!r}")
+
+    @property
+    def _preserve(self) -> re.Pattern[str] | None:
+        return preserved_escape_pattern(self.decode_keeps) if self.decode_keeps else None
+
+    # --- what the dialect does, for tables and tests ---------------------------------
+
+    @property
+    def kept(self) -> str:
+        """The ASCII characters that encoding leaves as they are, in code point order.
+
+        >>> from urlencoded.dialects import RFC3986
+        >>> RFC3986.kept
+        '-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~'
+        """
+        return "".join(chr(cp) for cp in range(0x80) if cp not in self.percent_encode_set)
+
+    @property
+    def lossless(self) -> bool:
+        """Whether ``decode(encode(text)) == text`` for every scalar value string (UTF-8).
+
+        True when ``%`` is always escaped, ``+`` means one thing, and decoding
+        leaves no escape that encoding writes.
+
+        >>> from urlencoded.dialects import RFC3986, URI_TEMPLATE_RESERVED
+        >>> RFC3986.lossless, URI_TEMPLATE_RESERVED.lossless
+        (True, False)
+        """
+        encoded = self.percent_encode_set
+        return (
+            "%" in encoded
+            and not self.keep_escapes
+            and self.space_as_plus <= self.plus_as_space
+            and (not self.plus_as_space or "+" in encoded)
+            and not any(char in encoded for char in self.decode_keeps)
+        )
+
+    # --- encoding ------------------------------------------------------------------------
+
+    def _escape(self, data: bytes) -> str:
+        """Step 7.3 of percent-encode after encoding, for bytes already encoded."""
+        if self.keep_escapes:
+            # parts alternates: bytes to escape, a "%XX" triplet copied as it is, ...
+            parts = _TRIPLETS_BYTES.split(data)
+            return "".join(
+                part.decode("ascii") if index % 2 else self._escape_plain(part)
+                for index, part in enumerate(parts)
+            )
+        return self._escape_plain(data)
+
+    def _escape_plain(self, data: bytes) -> str:
+        if self.percent_u:
+            return self._escape_code_units(data.decode("latin-1"))
+        return self._case(_escape_encoded(data, self.percent_encode_set, self.space_as_plus))
+
+    def _case(self, text: str) -> str:
+        if self.lowercase_hex and "%" in text:
+            return _UPPER_ESCAPE.sub(lambda match: match.group().lower(), text)
+        return text
+
+    def _escape_code_units(self, text: str) -> str:
+        """JavaScript's escape with this dialect's set: ``%XX`` or ``%uXXXX``."""
+        kept = self.percent_encode_set.unencoded_run_pattern(self.space_as_plus)
+        parts = kept.split(text)
+        if len(parts) > 1:
+            parts[1::2] = map(escape_run, parts[1::2])
+        result = "".join(parts)
+        return self._case(result.replace(" ", "+") if self.space_as_plus else result)
+
+    def _encode_text(self, text: str, encoding: Encoding) -> str:
+        if self.percent_u:
+            if encoding.name != "UTF-8":
+                raise ValueError(
+                    f"encoding={encoding.name!r}: dialect {self.name} escapes UTF-16 code "
+                    "units and takes no encoding"
+                )
+            if self.keep_escapes:
+                parts = _TRIPLETS.split(text)
+                parts[0::2] = map(self._escape_code_units, parts[0::2])
+                return "".join(parts)
+            return self._escape_code_units(text)
+        text = code_points_or_error(text) if self.strict else to_usv_string(text)
+        if encoding.name == "UTF-8":
+            return self._escape(text.encode("utf-8"))
+        if self.keep_escapes:
+            parts = _TRIPLETS.split(text)
+            parts[0::2] = [self._encode_legacy(part, encoding) for part in parts[0::2]]
+            return "".join(parts)
+        return self._encode_legacy(text, encoding)
+
+    def _encode_legacy(self, text: str, encoding: Encoding) -> str:
+        plus = self.space_as_plus
+        return self._case(_encode_after_encoding(encoding, text, self.percent_encode_set, plus))
+
+    def encode(self, value: Value, *, encoding: str | Encoding = "UTF-8") -> str:
+        """Percent-encode *value* in this dialect.
+
+        https://url.spec.whatwg.org/#string-percent-encode-after-encoding
+
+        A str is encoded with *encoding* first (a code point it cannot
+        represent becomes ``%26%23``, its decimal value, ``%3B``); bytes are
+        taken as already encoded and escaped as they are.
+
+        :param value: a str, or bytes (also bytearray, memoryview).
+        :param encoding: an encoding label or :class:`~urlencoded.Encoding`
+            (output encoding: UTF-16 labels give UTF-8).
+        :returns: an ASCII string.
+        :raises TypeError: if *value* is not str or bytes.
+        :raises URIError: for a lone surrogate in a strict dialect.
+        :raises UnknownEncodingError: for an unknown encoding label.
+        :raises ValueError: for an encoding other than UTF-8 with a ``%u`` dialect.
+
+        >>> from urlencoded.dialects import WHATWG_FORM, RFC3986
+        >>> WHATWG_FORM.encode("a b~*"), RFC3986.encode(b"a b\\xff")
+        ('a+b%7E*', 'a%20b%FF')
+
+        .. versionadded:: 1.1
+        """
+        if isinstance(value, str):
+            if value.isascii() and encoding == "UTF-8" and not self.percent_u:
+                # ASCII is the same in UTF-8 and in Latin-1: no encoder needed.
+                return self._escape(value.encode("ascii"))
+            return self._encode_text(value, get_output_encoding(encoding))
+        if isinstance(value, (bytes, bytearray, memoryview)):
+            return self._escape(bytes(value))
+        raise _type_error("encode", value)
+
+    # --- decoding ------------------------------------------------------------------------
+
+    def _js_text(self, value: Value, base: int) -> tuple[str, bool]:
+        """A strict dialect's input as text, and whether offsets are byte offsets."""
+        if isinstance(value, str):
+            return value, False
+        data = bytes(value)
+        try:
+            return data.decode("utf-8"), not data.isascii()
+        except UnicodeDecodeError as error:
+            raise URIError(base + error.start, "invalid UTF-8 sequence") from None
+
+    def _decode(self, value: Value, errors: str, base: int) -> str:
+        if self.percent_u:
+            text = value if isinstance(value, str) else bytes(value).decode("latin-1")
+            return unescape(text.replace("+", " ") if self.plus_as_space else text)
+        if self.strict:
+            text, byte_offsets = self._js_text(value, base)
+            if self.plus_as_space:
+                text = text.replace("+", " ")
+            try:
+                return js_decode(text, self._preserve, base)
+            except URIError as error:
+                if not byte_offsets:
+                    raise
+                start = len(text[: error.offset - base].encode("utf-8"))
+                raise URIError(base + start, error.reason) from None
+        data = self._decoded_bytes(value)
+        try:
+            return data.decode("utf-8", "strict" if errors == "strict" else "replace")
+        except UnicodeDecodeError as error:
+            offset = self._input_offset(value, error.start)
+            raise URIError(base + offset, "invalid UTF-8 sequence") from None
+
+    def _decoded_bytes(self, value: Value) -> bytes:
+        data = utf8_encode(value) if isinstance(value, str) else bytes(value)
+        if self.plus_as_space:
+            data = data.replace(b"+", b" ")
+        preserve = self._preserve
+        if preserve is None:
+            return percent_decode_bytes(data)
+        text = data.decode("latin-1")
+        parts = preserve.split(text)
+        parts[0::2] = [percent_decode_bytes(part.encode("latin-1")) for part in parts[0::2]]
+        return b"".join(part if isinstance(part, bytes) else part.encode() for part in parts)
+
+    def _input_offset(self, value: Value, position: int) -> int:
+        """Where in *value* the decoded byte at *position* came from."""
+        data = utf8_encode(value) if isinstance(value, str) else bytes(value)
+        hex_digits = b"0123456789ABCDEFabcdef"
+        index = produced = 0
+        while produced < position:
+            escape = data[index : index + 3]
+            if (
+                len(escape) == 3
+                and escape[0] == 0x25
+                and escape[1] in hex_digits
+                and escape[2] in hex_digits
+                and not (self.decode_keeps and chr(int(escape[1:], 16)) in self.decode_keeps)
+            ):
+                index += 3
+            else:
+                index += 1
+            produced += 1
+        if isinstance(value, str):
+            return len(data[:index].decode("utf-8", "replace"))
+        return index
+
+    def _check_decode_args(self, value: object, errors: object, caller: str) -> str:
+        if not isinstance(value, (str, bytes, bytearray, memoryview)):
+            raise _type_error(caller, value)
+        if not isinstance(errors, str):
+            raise TypeError(f"{caller}() takes errors as a str, not {type(errors).__name__}")
+        if errors not in _ERRORS:
+            raise ValueError(f"errors must be 'replace' or 'strict', got {errors!r}")
+        return errors
+
+    def decode(self, value: Value, *, errors: str = "replace") -> str:
+        """Decode *value*, percent-encoded in this dialect, to text.
+
+        https://url.spec.whatwg.org/#percent-decode, then
+        https://encoding.spec.whatwg.org/#utf-8-decode-without-bom
+
+        ``+`` becomes space first when :attr:`plus_as_space`. A ``%``
+        without two hex digits stays as it is, except in a strict dialect.
+
+        :param value: a str (UTF-8 encoded first) or bytes.
+        :param errors: ``"replace"`` (invalid UTF-8 becomes U+FFFD) or
+            ``"strict"`` (it raises :class:`URIError`).
+        :returns: the decoded text.
+        :raises TypeError: if *value* is not str or bytes.
+        :raises ValueError: for another *errors* value.
+        :raises URIError: for invalid UTF-8 with ``errors="strict"``, and in a
+            strict dialect for any malformed escape or invalid UTF-8.
+
+        >>> from urlencoded.dialects import WHATWG_FORM, RFC3986
+        >>> WHATWG_FORM.decode("a+b%7E%zz"), RFC3986.decode(b"a+b%7E%FF")
+        ('a b~%zz', 'a+b~\\ufffd')
+
+        .. versionadded:: 1.1
+        """
+        return self._decode(value, self._check_decode_args(value, errors, "decode"), 0)
+
+    def decode_bytes(self, value: Value) -> bytes:
+        """Percent-decode *value* in this dialect, without decoding the bytes as text.
+
+        https://url.spec.whatwg.org/#percent-decode (a str is UTF-8 encoded
+        first: https://url.spec.whatwg.org/#string-percent-decode)
+
+        In a strict dialect, the input is checked as :meth:`decode` checks
+        it; in a ``%u`` dialect, ``%XX`` and ``%uXXXX`` are code units, so the
+        result is the UTF-8 encoding of :meth:`decode`'s text.
+
+        :param value: a str or bytes.
+        :returns: the decoded bytes.
+        :raises TypeError: if *value* is not str or bytes.
+        :raises URIError: in a strict dialect, for a malformed escape or invalid UTF-8.
+
+        >>> from urlencoded.dialects import WHATWG_FORM
+        >>> WHATWG_FORM.decode_bytes("%FF+%41")
+        b'\\xff A'
+
+        .. versionadded:: 1.1
+        """
+        self._check_decode_args(value, "strict", "decode_bytes")
+        if self.percent_u or self.strict:
+            return to_usv_string(self._decode(value, "replace", 0)).encode("utf-8")
+        return self._decoded_bytes(value)
+
+    # --- queries -------------------------------------------------------------------------
+
+    def _encoded_pairs(self, pairs: object, encoding: str | Encoding, caller: str) -> list[str]:
+        """Names and values, encoded, flattened: [name0, value0, name1, value1, ...]."""
+        items = _pair_list(pairs, caller)
+        flat: list[Value] = []
+        for index, item in enumerate(items):
+            if isinstance(item, (str, bytes, bytearray, memoryview)) or not isinstance(
+                item, Iterable
+            ):
+                raise TypeError(
+                    f"{caller}() pair {index} must be a (name, value) pair, "
+                    f"not {type(item).__name__}"
+                )
+            parts = tuple(item)
+            if len(parts) != 2:
+                raise TypeError(
+                    f"{caller}() pair {index} must have 2 items (name, value), not {len(parts)}"
+                )
+            for role, part in zip(("name", "value"), parts):
+                if not isinstance(part, (str, bytes, bytearray, memoryview)):
+                    raise TypeError(
+                        f"{caller}() pair {index}: {role} must be str or bytes, "
+                        f"not {type(part).__name__}"
+                    )
+            flat.extend(parts)
+        if not flat:
+            return []
+        if encoding == "UTF-8" and all(type(part) is str for part in flat):
+            joined = "\x00".join(flat)  # type: ignore[arg-type]
+            # One pass over all names and values: "\x00" is escaped by every
+            # dialect that holds it in its set, and no name or value holds one.
+            if joined.count("\x00") == len(flat) - 1 and "\x00" in self.percent_encode_set:
+                try:
+                    encoded = self.encode(joined).split("%00")
+                except URIError:
+                    encoded = []  # encoded one by one below, for the error's offset
+                if len(encoded) == len(flat):
+                    return encoded
+        return [self.encode(part, encoding=encoding) for part in flat]
+
+    def serialize(self, pairs: Pairs, *, encoding: str | Encoding = "UTF-8") -> str:
+        """Encode (name, value) pairs and join them with ``=`` and ``&``, in order.
+
+        https://url.spec.whatwg.org/#concept-urlencoded-serializer, with this
+        dialect's encoding of names and values.
+
+        :param pairs: an iterable of ``(name, value)`` pairs, or a mapping;
+            names and values are str or bytes.
+        :param encoding: an encoding label or :class:`~urlencoded.Encoding`.
+        :returns: an ASCII string.
+        :raises TypeError: if a pair is not a pair or holds something other than str or bytes.
+
+        >>> from urlencoded.dialects import RFC3986
+        >>> RFC3986.serialize([("q", "a b"), ("x", "~*")])
+        'q=a%20b&x=~%2A'
+
+        .. versionadded:: 1.1
+        """
+        encoded = self._encoded_pairs(pairs, encoding, "serialize")
+        return "&".join(map("=".join, zip(encoded[0::2], encoded[1::2])))
+
+    def canonical_query(self, pairs: Pairs, *, encoding: str | Encoding = "UTF-8") -> str:
+        """Encode names and values, sort by encoded name then value, join with ``=`` and ``&``.
+
+        RFC 5849 §3.4.1.3.2 (https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.2)
+        parameter normalization, and the AWS Signature Version 4 canonical query
+        string. The encoded strings are ASCII, so sorting by byte, by code
+        unit and by code point agree.
+
+        :param pairs: an iterable of ``(name, value)`` pairs, or a mapping.
+        :param encoding: an encoding label or :class:`~urlencoded.Encoding`.
+        :returns: an ASCII string.
+        :raises TypeError: if a pair is not a pair or holds something other than str or bytes.
+
+        >>> from urlencoded.dialects import OAUTH1
+        >>> OAUTH1.canonical_query([("b", "2 q"), ("a", "3"), ("a", "2=")])
+        'a=2%3D&a=3&b=2%20q'
+
+        .. versionadded:: 1.1
+        """
+        encoded = self._encoded_pairs(pairs, encoding, "canonical_query")
+        # Steps 1-2: sort by encoded name, then encoded value.
+        ordered = sorted(zip(encoded[0::2], encoded[1::2]))
+        # Steps 3-4: "=" inside each pair, "&" between them.
+        return "&".join(map("=".join, ordered))
+
+    def parse(self, data: Value, *, errors: str = "replace") -> list[tuple[str, str]]:
+        """Split *data* on ``&`` and the first ``=``, and decode names and values.
+
+        https://url.spec.whatwg.org/#concept-urlencoded-parser, with this
+        dialect's decoding: empty sequences are skipped and a sequence without
+        ``=`` is a name with an empty value.
+
+        :param data: a query or body, str or bytes.
+        :param errors: as for :meth:`decode`.
+        :returns: a list of ``(name, value)`` pairs.
+        :raises TypeError: if *data* is not str or bytes.
+        :raises ValueError: for another *errors* value.
+        :raises URIError: as for :meth:`decode`; the offset is in *data*.
+
+        >>> from urlencoded.dialects import RFC3986, WHATWG_FORM
+        >>> RFC3986.parse("a=1+1&&b%20c&=%7E"), WHATWG_FORM.parse("a=1+1")
+        ([('a', '1+1'), ('b c', ''), ('', '~')], [('a', '1 1')])
+
+        .. versionadded:: 1.1
+        """
+        errors = self._check_decode_args(data, errors, "parse")
+        sequences: list[str] | list[bytes] = (
+            data.split("&") if isinstance(data, str) else bytes(data).split(b"&")
+        )
+        pairs = []
+        offset = 0
+        for sequence in sequences:
+            if sequence:
+                name, _, value = (
+                    sequence.partition("=")
+                    if isinstance(sequence, str)
+                    else sequence.partition(b"=")
+                )
+                pairs.append(
+                    (
+                        self._decode(name, errors, offset),
+                        self._decode(value, errors, offset + len(name) + 1),
+                    )
+                )
+            offset += len(sequence) + 1
+        return pairs
+
+
+def _pair_list(pairs: object, caller: str) -> list[object]:
+    if isinstance(pairs, Mapping):
+        return list(pairs.items())
+    if isinstance(pairs, (str, bytes, bytearray, memoryview)) or not isinstance(pairs, Iterable):
+        raise TypeError(
+            f"{caller}() takes (name, value) pairs or a mapping, not {type(pairs).__name__}"
+        )
+    return list(pairs)

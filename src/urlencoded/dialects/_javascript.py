@@ -1,0 +1,350 @@
+"""JavaScript's URI functions and ``escape``/``unescape``, exactly.
+
+https://tc39.es/ecma262/#sec-uri-handling-functions (ECMA-262 §19.2.6) and
+https://tc39.es/ecma262/#sec-escape-string, #sec-unescape-string (Annex B.2.1)
+
+A JavaScript string is a sequence of UTF-16 code units. Python's ``str``
+holds code points, so a supplementary character is one ``str`` item where
+JavaScript sees a surrogate pair; a pair written as two surrogate code points
+(``"\\ud83d\\ude00"``) is read as that pair too, and a surrogate with no
+partner is a lone surrogate, as in JavaScript. Results hold each pair as one
+code point.
+
+The algorithms walk the string one code unit at a time; here the walk happens
+in ``re`` and in the codecs. ``Encode`` escapes maximal runs of code points
+outside the unescaped set with one UTF-8 encode; ``Decode`` takes maximal
+runs of ``%XX`` escapes and decodes each run with Python's strict UTF-8
+decoder, which rejects exactly what ``Decode`` calls "not a valid UTF-8
+encoding of a Unicode code point" (truncated sequences, overlong forms,
+surrogates, values above U+10FFFF). A ``%`` outside such a run is malformed.
+``tests/reference_dialects.py`` transcribes the algorithms step by step, and
+hypothesis properties check these functions against it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .._errors import URLEncodedError
+
+__all__ = [
+    "URIError",
+    "decode_uri",
+    "decode_uri_component",
+    "encode_uri",
+    "encode_uri_component",
+    "escape",
+    "unescape",
+]
+
+
+class URIError(URLEncodedError, ValueError):
+    """Where JavaScript throws ``URIError``: a lone surrogate to encode, or a
+    malformed escape or invalid UTF-8 to decode.
+
+    https://tc39.es/ecma262/#sec-native-error-types-used-in-this-standard-urierror
+
+    :attr:`offset` is the index in the input (in characters of a ``str``,
+    bytes of ``bytes``) of the lone surrogate, or of the ``%`` that starts the
+    malformed escape or the invalid UTF-8 sequence; :attr:`reason` says which.
+
+    >>> try:
+    ...     decode_uri_component("ok%E2%82")
+    ... except URIError as error:
+    ...     print(error.offset, error)
+    2 URI malformed at offset 2: invalid UTF-8 sequence
+
+    .. versionadded:: 1.1
+    """
+
+    def __init__(self, offset: int, reason: str) -> None:
+        self.offset = offset
+        self.reason = reason
+        super().__init__(f"URI malformed at offset {offset}: {reason}")
+
+    def __reduce__(self) -> tuple[type[URIError], tuple[int, str]]:
+        return (type(self), (self.offset, self.reason))
+
+
+# https://tc39.es/ecma262/#sec-encode: the ASCII word characters and "-.!~*'()".
+ALWAYS_UNESCAPED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.!~*'()"
+# https://tc39.es/ecma262/#sec-encodeuri-uri and #sec-decodeuri-encodeduri
+URI_RESERVED_AND_HASH = ";/?:@&=+$,#"
+# https://tc39.es/ecma262/#sec-escape-string: the ASCII word characters and "@*+-./".
+ESCAPE_UNESCAPED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@*+-./"
+
+_LONE_SURROGATE = re.compile(
+    "[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]"
+)
+_SURROGATE_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+_ESCAPE_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+_UNESCAPE = re.compile(r"%u([0-9A-Fa-f]{4})|%([0-9A-Fa-f]{2})")
+
+
+def _check_str(value: object, caller: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{caller}() takes a str, not {type(value).__name__}")
+    return value
+
+
+def _join_pairs(text: str) -> str:
+    """Surrogate pairs written as two code points become the one code point they encode."""
+    return _SURROGATE_PAIR.sub(
+        lambda m: m.group().encode("utf-16-le", "surrogatepass").decode("utf-16-le"), text
+    )
+
+
+def pairs_joined(text: str) -> str:
+    """*text* with every surrogate pair written as two code points joined into one."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _join_pairs(text)
+    return text
+
+
+def code_points_or_error(text: str) -> str:
+    """Steps 6.c.i-ii of Encode: the code points, or URIError at a lone surrogate."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        lone = _LONE_SURROGATE.search(text)
+        if lone is not None:
+            raise URIError(lone.start(), "lone surrogate") from None
+        return _join_pairs(text)
+    return text
+
+
+def _escape_run(run: str) -> str:
+    """Steps 6.c.iv-v of Encode: "%" and two upper-case hex digits per UTF-8 byte."""
+    return "%" + run.encode("utf-8").hex("%").upper()
+
+
+def _encode(string: str, unescaped: re.Pattern[str]) -> str:
+    """https://tc39.es/ecma262/#sec-encode"""
+    parts = unescaped.split(code_points_or_error(string))
+    if len(parts) > 1:
+        # parts alternates: unescaped run, run to escape, ..., unescaped run.
+        parts[1::2] = map(_escape_run, parts[1::2])
+    return "".join(parts)
+
+
+def _run_pattern(unescaped: str) -> re.Pattern[str]:
+    return re.compile(f"([^{re.escape(unescaped)}]+)")
+
+
+_COMPONENT_RUNS = _run_pattern(ALWAYS_UNESCAPED)
+_URI_RUNS = _run_pattern(ALWAYS_UNESCAPED + URI_RESERVED_AND_HASH)
+
+
+@lru_cache(maxsize=64)
+def preserved_escape_pattern(preserve: str) -> re.Pattern[str]:
+    """``%XX`` escapes of the ASCII characters in *preserve*, either hex case."""
+    alternatives = []
+    for char in preserve:
+        digits = f"{ord(char):02X}"
+        alternatives.append(f"%{digits[0]}[{digits[1]}{digits[1].lower()}]")
+    return re.compile("(" + "|".join(alternatives) + ")")
+
+
+def _decode_run(run: str, start: int) -> str:
+    """Step 4.c of Decode for a maximal run of escapes starting at *start*."""
+    data = bytes.fromhex(run.replace("%", ""))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise URIError(start + 3 * error.start, "invalid UTF-8 sequence") from None
+
+
+def js_decode(string: str, preserve: re.Pattern[str] | None, base: int = 0) -> str:
+    """https://tc39.es/ecma262/#sec-decode; *base* is added to error offsets."""
+    if "%" not in string:
+        return pairs_joined(string)
+    output = []
+    position = 0
+    for match in _ESCAPE_RUN.finditer(string):
+        start = match.start()
+        literal = string[position:start]
+        if "%" in literal:
+            # Step 4.c.i-iv: "%" without two hex digits.
+            raise URIError(base + position + literal.index("%"), "malformed escape")
+        output.append(literal)
+        run = match.group()
+        if preserve is None or not preserve.search(run):
+            output.append(_decode_run(run, base + start))
+        else:
+            # Step 4.c.vii.2: an escape of a character in preserveEscapeSet stays.
+            # Splitting there never splits a valid UTF-8 sequence: ASCII bytes
+            # are never continuation bytes.
+            offset = base + start
+            for index, piece in enumerate(preserve.split(run)):
+                if piece:
+                    output.append(piece if index % 2 else _decode_run(piece, offset))
+                offset += len(piece)
+        position = match.end()
+    literal = string[position:]
+    if "%" in literal:
+        raise URIError(base + position + literal.index("%"), "malformed escape")
+    output.append(literal)
+    return pairs_joined("".join(output))
+
+
+_URI_PRESERVED = preserved_escape_pattern(URI_RESERVED_AND_HASH)
+
+
+# https://tc39.es/ecma262/#sec-encodeuricomponent-uricomponent
+def encode_uri_component(uri_component: str) -> str:
+    """JavaScript's ``encodeURIComponent``: UTF-8, keeping only ``A-Za-z0-9-_.!~*'()``.
+
+    https://tc39.es/ecma262/#sec-encodeuricomponent-uricomponent
+
+    :param uri_component: the string to encode.
+    :returns: an ASCII string.
+    :raises URIError: at a lone surrogate.
+    :raises TypeError: if *uri_component* is not a str.
+
+    >>> encode_uri_component("a b&c=d/é~")
+    'a%20b%26c%3Dd%2F%C3%A9~'
+
+    .. versionadded:: 1.1
+    """
+    return _encode(_check_str(uri_component, "encode_uri_component"), _COMPONENT_RUNS)
+
+
+# https://tc39.es/ecma262/#sec-encodeuri-uri
+def encode_uri(uri: str) -> str:
+    """JavaScript's ``encodeURI``: as :func:`encode_uri_component`, also keeping ``;/?:@&=+$,#``.
+
+    https://tc39.es/ecma262/#sec-encodeuri-uri
+
+    :param uri: the string to encode.
+    :returns: an ASCII string.
+    :raises URIError: at a lone surrogate.
+    :raises TypeError: if *uri* is not a str.
+
+    >>> encode_uri("http://example.com/a b?q=é#top")
+    'http://example.com/a%20b?q=%C3%A9#top'
+
+    .. versionadded:: 1.1
+    """
+    return _encode(_check_str(uri, "encode_uri"), _URI_RUNS)
+
+
+# https://tc39.es/ecma262/#sec-decodeuricomponent-encodeduricomponent
+def decode_uri_component(encoded_uri_component: str) -> str:
+    """JavaScript's ``decodeURIComponent``: every ``%XX`` escape, as UTF-8.
+
+    https://tc39.es/ecma262/#sec-decodeuricomponent-encodeduricomponent
+
+    ``+`` stays ``+``.
+
+    :param encoded_uri_component: the string to decode.
+    :returns: the decoded string.
+    :raises URIError: at a ``%`` without two hex digits, or escapes that are
+        not valid UTF-8.
+    :raises TypeError: if *encoded_uri_component* is not a str.
+
+    >>> decode_uri_component("a%20b+%2F%c3%a9")
+    'a b+/é'
+
+    .. versionadded:: 1.1
+    """
+    return js_decode(_check_str(encoded_uri_component, "decode_uri_component"), None)
+
+
+# https://tc39.es/ecma262/#sec-decodeuri-encodeduri
+def decode_uri(encoded_uri: str) -> str:
+    """JavaScript's ``decodeURI``: as :func:`decode_uri_component`, but escapes
+    of ``;/?:@&=+$,#`` stay as they are.
+
+    https://tc39.es/ecma262/#sec-decodeuri-encodeduri
+
+    :param encoded_uri: the string to decode.
+    :returns: the decoded string.
+    :raises URIError: at a ``%`` without two hex digits, or escapes that are
+        not valid UTF-8.
+    :raises TypeError: if *encoded_uri* is not a str.
+
+    >>> decode_uri("/a%20b%2Fc%3f%C3%A9")
+    '/a b%2Fc%3fé'
+
+    .. versionadded:: 1.1
+    """
+    return js_decode(_check_str(encoded_uri, "decode_uri"), _URI_PRESERVED)
+
+
+def _escape_code_unit(char: str) -> str:
+    """Steps 6.c.ii-iii of escape for one code point (two code units if supplementary)."""
+    value = ord(char)
+    if value < 0x100:
+        return f"%{value:02X}"
+    if value < 0x10000:
+        return f"%u{value:04X}"
+    high, low = divmod(value - 0x10000, 0x400)
+    return f"%u{0xD800 + high:04X}%u{0xDC00 + low:04X}"
+
+
+_ESCAPE_RUNS = _run_pattern(ESCAPE_UNESCAPED)
+
+
+def escape_run(run: str) -> str:
+    """Escape a run of code points outside escape's unescaped set."""
+    if max(run) < "\u0100":
+        return "%" + run.encode("latin-1").hex("%").upper()
+    return "".join(map(_escape_code_unit, run))
+
+
+# https://tc39.es/ecma262/#sec-escape-string
+def escape(string: str) -> str:
+    """JavaScript's ``escape``: ``%XX`` below U+0100, ``%uXXXX`` per UTF-16 code unit above.
+
+    https://tc39.es/ecma262/#sec-escape-string (Annex B.2.1.1)
+
+    ASCII letters, digits and ``@*_+-./`` stay. A supplementary character
+    becomes its surrogate pair; a lone surrogate is escaped like any code unit.
+
+    :param string: the string to escape.
+    :returns: an ASCII string.
+    :raises TypeError: if *string* is not a str.
+
+    >>> escape("a b+é€😀")
+    'a%20b+%E9%u20AC%uD83D%uDE00'
+
+    .. versionadded:: 1.1
+    """
+    parts = _ESCAPE_RUNS.split(_check_str(string, "escape"))
+    if len(parts) > 1:
+        parts[1::2] = map(escape_run, parts[1::2])
+    return "".join(parts)
+
+
+def _unescape_match(match: re.Match[str]) -> str:
+    return chr(int(match.group(1) or match.group(2), 16))
+
+
+# https://tc39.es/ecma262/#sec-unescape-string
+def unescape(string: str) -> str:
+    """JavaScript's ``unescape``: ``%uXXXX`` and ``%XX`` become the code unit they name.
+
+    https://tc39.es/ecma262/#sec-unescape-string (Annex B.2.1.2)
+
+    Anything else, including a malformed escape, stays as it is; it never
+    fails. ``%XX`` is a code unit below U+0100, not a UTF-8 byte. Surrogate
+    pairs in the result become one code point.
+
+    :param string: the string to unescape.
+    :returns: the unescaped string.
+    :raises TypeError: if *string* is not a str.
+
+    >>> unescape("a%20b+%E9%u20ac%uD83D%uDE00%zz%u12")
+    'a b+é€😀%zz%u12'
+
+    .. versionadded:: 1.1
+    """
+    text = _check_str(string, "unescape")
+    return pairs_joined(_UNESCAPE.sub(_unescape_match, text) if "%" in text else text)

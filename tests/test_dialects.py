@@ -1,0 +1,597 @@
+"""urlencoded.dialects: every dialect agrees with its source's transcription."""
+
+from __future__ import annotations
+
+import dataclasses
+import doctest
+import importlib
+import pickle
+import re
+from typing import Callable
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+import urlencoded
+from tests import reference
+from tests import reference_dialects as ref
+from tests.strategies import scalar_text, text_with_surrogates
+from urlencoded import dialects
+from urlencoded.dialects import DIALECTS, Dialect, URIError, get_dialect
+
+NAMES = list(DIALECTS)
+# The dialects that follow the URL Standard's encoder and decoder (not JavaScript's).
+GENERIC = [name for name in NAMES if not ref.RULES[name].javascript]
+
+# Text weighted towards what dialects disagree on, and towards escapes.
+_PIECES = st.one_of(
+    st.characters(),
+    st.sampled_from(list(" ~*+%&=-._!'()#?/:;@[]\\^`{}|$,\"<>\x00\x7f\ufeff\ufffd")),
+    st.sampled_from(["%41", "%2f", "%E2%82%AC", "%C3", "%zz", "%u20AC", "%uD83D%uDE00"]),
+    st.sampled_from(["é", "€", "日本語", "\U0001f600", "\uffff"]),
+)
+dialect_text = st.lists(_PIECES, max_size=16).map("".join)
+dialect_text_scalar: st.SearchStrategy[str] = dialect_text.filter(
+    lambda t: not re.search("[\ud800-\udfff]", t)
+)
+encoded_like = st.lists(
+    st.one_of(_PIECES, st.sampled_from(["%80", "%ED%A0%80", "%C0%AF", "%F4%90%80%80", "%FF"])),
+    max_size=16,
+).map("".join)
+unicode_like = st.one_of(encoded_like, text_with_surrogates)
+
+
+# --- The contract other modules use ---------------------------------------------
+
+
+def test_dialects_mapping_is_read_only() -> None:
+    """DIALECTS cannot be changed by a caller."""
+    with pytest.raises(TypeError):
+        DIALECTS["MINE"] = dialects.RFC3986  # type: ignore[index]
+
+
+def test_every_name_is_a_module_constant() -> None:
+    """Each DIALECTS key is the constant of that name in urlencoded.dialects, in __all__."""
+    for name, dialect in DIALECTS.items():
+        assert getattr(dialects, name) is dialect
+        assert name in dialects.__all__
+    assert set(NAMES) == set(ref.RULES)
+
+
+def test_aliases_are_one_dialect() -> None:
+    """OAUTH1, AWS_SIGV4 and PHP_RAWURLENCODE are RFC3986 itself."""
+    for alias in ("OAUTH1", "AWS_SIGV4", "PHP_RAWURLENCODE"):
+        assert DIALECTS[alias] is dialects.RFC3986
+    unaliased = [name for name, dialect in DIALECTS.items() if dialect.name == name]
+    assert len(unaliased) == len(NAMES) - 3
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_get_dialect_any_spelling(name: str) -> None:
+    """get_dialect ignores case and treats "-" and "_" alike."""
+    assert get_dialect(name) is DIALECTS[name]
+    assert get_dialect(name.lower().replace("_", "-")) is DIALECTS[name]
+    assert get_dialect(name.title()) is DIALECTS[name]
+
+
+def test_get_dialect_unknown_name() -> None:
+    """An unknown name raises ValueError naming it and listing the valid names."""
+    with pytest.raises(ValueError, match="'rfc-1738'") as caught:
+        get_dialect("rfc-1738")
+    for name in NAMES:
+        assert name in str(caught.value)
+
+
+def test_get_dialect_wrong_type() -> None:
+    """A name that is not a str raises TypeError."""
+    with pytest.raises(TypeError, match="bytes"):
+        get_dialect(b"RFC3986")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_description_and_source(name: str) -> None:
+    """Every dialect has a one-line description and names its source."""
+    dialect = DIALECTS[name]
+    assert dialect.description
+    assert "\n" not in dialect.description
+    assert len(dialect.description) <= 90
+    assert dialect.source
+
+
+def test_dialect_is_frozen_and_derivable() -> None:
+    """A dialect cannot be changed in place; dataclasses.replace derives a new one."""
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        dialects.RFC3986.space_as_plus = True  # type: ignore[misc]
+    plus = dataclasses.replace(dialects.RFC3986, name="RFC3986_PLUS", space_as_plus=True)
+    assert plus.encode("a b~") == "a+b~"
+    assert dialects.RFC3986.encode("a b~") == "a%20b~"
+    assert plus != dialects.RFC3986
+
+
+def test_dialect_pickles() -> None:
+    """Dialects and URIError survive pickling."""
+    for dialect in DIALECTS.values():
+        assert pickle.loads(pickle.dumps(dialect)) == dialect
+    error = pickle.loads(pickle.dumps(URIError(3, "malformed escape")))
+    assert (error.offset, error.reason) == (3, "malformed escape")
+
+
+def test_uri_error_is_a_value_error() -> None:
+    """URIError is caught as ValueError and as urlencoded.URLEncodedError."""
+    assert issubclass(URIError, ValueError)
+    assert issubclass(URIError, urlencoded.URLEncodedError)
+
+
+# --- Each dialect's kept characters, from its source -----------------------------
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_kept_ascii_matches_source(name: str) -> None:
+    """The ASCII characters a dialect leaves as they are are exactly its source's."""
+    rules = ref.RULES[name]
+    dialect = DIALECTS[name]
+    assert dialect.kept == "".join(chr(cp) for cp in range(0x80) if rules.kept(cp))
+    assert dialect.space_as_plus == rules.space_as_plus
+    assert dialect.plus_as_space == rules.plus_as_space
+    assert dialect.keep_escapes == rules.keep_escapes
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(code_point=st.integers(0x80, 0x10FFFF))
+def test_non_ascii_always_escaped(name: str, code_point: int) -> None:
+    """No dialect leaves a non-ASCII code point as it is."""
+    assert code_point in DIALECTS[name].percent_encode_set
+
+
+# --- Encoding agrees with the reference -----------------------------------------
+
+
+@pytest.mark.parametrize("name", GENERIC)
+@given(text=dialect_text)
+@example(text="a b+~*%41%4g%")
+def test_encode_agrees(name: str, text: str) -> None:
+    """encode(str) equals the source's encoding of the scalar value string."""
+    scalar = reference.to_scalar_value_string(text)
+    assert DIALECTS[name].encode(text) == ref.encode_text(ref.RULES[name], scalar)
+
+
+@pytest.mark.parametrize("name", GENERIC)
+@given(data=st.binary(max_size=40))
+@example(data=b"%41 \xff%zz+")
+def test_encode_bytes_agrees(name: str, data: bytes) -> None:
+    """encode(bytes) escapes the bytes as they are, as the source's step 7.3 does."""
+    rules = ref.RULES[name]
+    assert DIALECTS[name].encode(data) == ref.encode_raw_bytes(rules, data)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(text=dialect_text)
+def test_encoded_output_uses_allowed_characters(name: str, text: str) -> None:
+    """Output holds only kept characters, escapes (and "+" for space where allowed)."""
+    dialect = DIALECTS[name]
+    try:
+        encoded = dialect.encode(text)
+    except URIError:
+        assert dialect.strict
+        return
+    allowed = set(dialect.kept) | set("%0123456789ABCDEF")
+    if dialect.space_as_plus:
+        allowed.add("+")
+    if dialect.percent_u:
+        allowed.add("u")
+    if dialect.keep_escapes:
+        allowed |= set("abcdef")  # copied triplets keep their case
+    assert set(encoded) <= allowed
+    assert encoded.isascii()
+    # Every "%" that the dialect writes starts an escape.
+    if "%" not in dialect.kept:
+        assert re.fullmatch(r"(?:[^%]|%[0-9A-Fa-f]{2}|%u[0-9A-F]{4})*", encoded)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(text=dialect_text_scalar)
+@example(text="a b+~*%41 %zz é\U0001f600")
+def test_lossless_round_trip(name: str, text: str) -> None:
+    """decode(encode(text)) == text for every scalar value string where the dialect is lossless."""
+    dialect = DIALECTS[name]
+    if dialect.lossless:
+        assert dialect.decode(dialect.encode(text), errors="strict") == text
+        assert dialect.decode_bytes(dialect.encode(text)) == text.encode("utf-8")
+
+
+@pytest.mark.parametrize("name", ["VBA_COOKIE", "URI_TEMPLATE_RESERVED", "IRI_TO_URI"])
+def test_lossy_dialects_are_marked(name: str) -> None:
+    """The dialects that keep "%" or escapes say they are not lossless, and are not."""
+    dialect = DIALECTS[name]
+    assert not dialect.lossless
+    assert dialect.decode(dialect.encode("%41")) != "%41"
+
+
+# --- Decoding agrees with the reference -----------------------------------------
+
+
+@pytest.mark.parametrize("name", GENERIC)
+@given(text=unicode_like)
+@example(text="a+b%7e%zz%C3%A9%FF%")
+def test_decode_agrees(name: str, text: str) -> None:
+    """decode(str) is "+" handling, string percent-decode and UTF-8 decode, as the source says."""
+    rules = ref.RULES[name]
+    data = reference.utf8_encode(reference.to_scalar_value_string(text))
+    assert DIALECTS[name].decode(text) == ref.decode(rules, data)
+    assert DIALECTS[name].decode_bytes(text) == ref.decode_to_bytes(rules, data)
+
+
+@pytest.mark.parametrize("name", GENERIC)
+@given(data=st.one_of(st.binary(max_size=30), encoded_like.map(str.encode)))
+def test_decode_bytes_input_agrees(name: str, data: bytes) -> None:
+    """decode(bytes) equals the reference, and strict mode fails exactly on invalid UTF-8."""
+    rules = ref.RULES[name]
+    dialect = DIALECTS[name]
+    assert dialect.decode(data) == ref.decode(rules, data)
+    try:
+        expected = reference.utf8_decode_without_bom(ref.decode_to_bytes(rules, data), fatal=True)
+    except reference.DecoderError:
+        with pytest.raises(URIError) as caught:
+            dialect.decode(data, errors="strict")
+        # The offset points at the escape or byte where the invalid sequence starts.
+        offset = caught.value.offset
+        assert 0 <= offset < len(data)
+        assert ref.decode(rules, data[:offset]) == dialect.decode(data[:offset], errors="strict")
+    else:
+        assert dialect.decode(data, errors="strict") == expected
+
+
+def test_strict_decode_offset_in_str() -> None:
+    """The offset of invalid UTF-8 in a str counts characters."""
+    with pytest.raises(URIError) as caught:
+        dialects.RFC3986.decode("é€%41%C3%28", errors="strict")
+    assert caught.value.offset == 5
+
+
+# --- JavaScript ------------------------------------------------------------------
+
+
+def _unit_offset(text: str, offset: int) -> int:
+    """A Python index in *text* as a UTF-16 code unit index."""
+    return len(text[:offset].encode("utf-16-le", "surrogatepass")) // 2
+
+
+Outcome = tuple[str, object]
+
+
+def _outcome(function: Callable[..., str], *args: str) -> Outcome:
+    """("ok", result) or ("error", code unit offset) for a reference or package function."""
+    try:
+        return ("ok", function(*args))
+    except ref.JSURIError as error:
+        return ("error", error.offset)
+    except URIError as error:
+        return ("error", _unit_offset(args[0], error.offset))
+
+
+@given(text=st.one_of(text_with_surrogates, dialect_text))
+@example(text="\ud83d\ude00\ud800x")
+def test_encode_uri_component_agrees(text: str) -> None:
+    """encode_uri_component follows Encode, failing at the same lone surrogate."""
+    expected = _outcome(ref.js_encode, text, "")
+    assert _outcome(dialects.encode_uri_component, text) == expected
+    assert _outcome(dialects.JS_URI_COMPONENT.encode, text) == expected
+
+
+@given(text=st.one_of(text_with_surrogates, dialect_text))
+def test_encode_uri_agrees(text: str) -> None:
+    """encode_uri follows Encode with uriReserved and "#" unescaped."""
+    expected = _outcome(ref.js_encode, text, ref.URI_RESERVED_AND_HASH)
+    assert _outcome(dialects.encode_uri, text) == expected
+    assert _outcome(dialects.JS_URI.encode, text) == expected
+
+
+@given(text=unicode_like)
+@example(text="%C3%A9%2F%2f%23%E0%A4%A")
+@example(text="\ud800%41")
+@example(text="\ud800\udc00")
+def test_decode_uri_component_agrees(text: str) -> None:
+    """decode_uri_component follows Decode, failing at the same escape."""
+    expected = _outcome(ref.js_decode, text, "")
+    assert _outcome(dialects.decode_uri_component, text) == expected
+    assert _outcome(dialects.JS_URI_COMPONENT.decode, text) == expected
+
+
+@given(text=unicode_like)
+@example(text="%3B%2f%3F%3a%40%26%3D%2B%24%2C%23%25%41")
+@example(text="%C3%23")
+def test_decode_uri_agrees(text: str) -> None:
+    """decode_uri follows Decode, leaving escapes of uriReserved and "#" as they are."""
+    expected = _outcome(ref.js_decode, text, ref.URI_RESERVED_AND_HASH)
+    assert _outcome(dialects.decode_uri, text) == expected
+    assert _outcome(dialects.JS_URI.decode, text) == expected
+
+
+@given(text=st.one_of(text_with_surrogates, dialect_text))
+def test_escape_agrees(text: str) -> None:
+    """escape follows Annex B.2.1.1, code unit by code unit."""
+    assert dialects.escape(text) == ref.js_escape(text)
+    assert dialects.JS_ESCAPE.encode(text) == ref.js_escape(text)
+
+
+@given(text=st.one_of(unicode_like, st.just("%u12"), st.just("%u00e9%U00E9")))
+@example(text="%uD83D%uDE00%ud800%u0041%41%4%")
+def test_unescape_agrees(text: str) -> None:
+    """unescape follows Annex B.2.1.2 and never fails."""
+    assert dialects.unescape(text) == ref.js_unescape(text)
+    assert dialects.JS_ESCAPE.decode(text) == ref.js_unescape(text)
+
+
+@given(text=text_with_surrogates)
+def test_escape_round_trip(text: str) -> None:
+    """unescape(escape(s)) == s for any string, lone surrogates included."""
+    assert dialects.unescape(dialects.escape(text)) == ref.from_code_units(ref.code_units(text))
+
+
+@pytest.mark.parametrize(
+    "function",
+    [
+        dialects.encode_uri_component,
+        dialects.encode_uri,
+        dialects.decode_uri_component,
+        dialects.decode_uri,
+        dialects.escape,
+        dialects.unescape,
+    ],
+)
+def test_javascript_functions_take_str(function: object) -> None:
+    """The JavaScript functions take str only: bytes raise TypeError."""
+    with pytest.raises(TypeError, match="bytes"):
+        function(b"a")  # type: ignore[operator]
+
+
+# --- Queries ---------------------------------------------------------------------
+
+
+def reference_canonical_query(rules: ref.Rules, pairs: list[tuple[str, str]]) -> str:
+    """RFC 5849 §3.4.1.3.2, steps 1-4, with the dialect's encoding."""
+    # Step 1: encode each name and value.
+    encoded = [
+        (ref.encode_text(rules, name), ref.encode_text(rules, value)) for name, value in pairs
+    ]
+    # Step 2: sort by name, then value, in ascending byte value order.
+    encoded.sort(key=lambda pair: (pair[0].encode("ascii"), pair[1].encode("ascii")))
+    # Step 3: name "=" value, even when the value is empty.
+    joined = [name + "=" + value for name, value in encoded]
+    # Step 4: "&" between pairs.
+    return "&".join(joined)
+
+
+pairs_strategy = st.lists(st.tuples(dialect_text_scalar, dialect_text_scalar), max_size=6)
+
+
+@pytest.mark.parametrize("name", GENERIC)
+@given(pairs=pairs_strategy)
+@example(pairs=[("b", "2"), ("a", "3"), ("a", "2"), ("a\x00", "")])
+def test_canonical_query_agrees(name: str, pairs: list[tuple[str, str]]) -> None:
+    """canonical_query equals RFC 5849's normalization with the dialect's encoding."""
+    expected = reference_canonical_query(ref.RULES[name], pairs)
+    assert DIALECTS[name].canonical_query(pairs) == expected
+
+
+@pytest.mark.parametrize("name", GENERIC)
+@given(pairs=pairs_strategy)
+def test_serialize_agrees(name: str, pairs: list[tuple[str, str]]) -> None:
+    """serialize encodes each name and value and joins them in order."""
+    rules = ref.RULES[name]
+    expected = "&".join(
+        ref.encode_text(rules, key) + "=" + ref.encode_text(rules, value) for key, value in pairs
+    )
+    assert DIALECTS[name].serialize(pairs) == expected
+    assert DIALECTS[name].serialize([(k.encode(), v.encode()) for k, v in pairs]) == expected
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(pairs=pairs_strategy)
+def test_parse_serialize_round_trip(name: str, pairs: list[tuple[str, str]]) -> None:
+    """parse(serialize(pairs)) == pairs where the dialect is lossless and escapes "&" and "="."""
+    dialect = DIALECTS[name]
+    if dialect.lossless and "&" not in dialect.kept and "=" not in dialect.kept:
+        assert dialect.parse(dialect.serialize(pairs)) == pairs
+
+
+@given(data=st.one_of(encoded_like, st.binary(max_size=30)))
+def test_parse_agrees_with_urlencoded_parser(data: str | bytes) -> None:
+    """WHATWG_FORM.parse is the URL Standard's urlencoded parser."""
+    raw = (
+        data
+        if isinstance(data, bytes)
+        else reference.utf8_encode(reference.to_scalar_value_string(data))
+    )
+    assert dialects.WHATWG_FORM.parse(data) == reference.urlencoded_parse(raw)
+
+
+def test_parse_error_offset_is_in_the_whole_input() -> None:
+    """A URIError from parse gives the offset in the whole query."""
+    with pytest.raises(URIError) as caught:
+        dialects.JS_URI_COMPONENT.parse("a=1&b=%zz")
+    assert caught.value.offset == 6
+    with pytest.raises(URIError) as caught:
+        dialects.RFC3986.parse(b"a=1&b=%FF", errors="strict")
+    assert caught.value.offset == 6
+
+
+def test_mapping_pairs() -> None:
+    """serialize and canonical_query take a mapping as well as pairs."""
+    assert dialects.RFC3986.serialize({"b": "1 2", "a": b"\xff"}) == "b=1%202&a=%FF"
+    assert dialects.RFC3986.canonical_query({"b": "1 2", "a": b"\xff"}) == "a=%FF&b=1%202"
+
+
+# --- Options and bad input -------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("bad", [None, 1, 1.5, ["a"], object()])
+def test_non_str_values_raise_type_error(name: str, bad: object) -> None:
+    """encode, decode, decode_bytes and parse take only str or bytes."""
+    dialect = DIALECTS[name]
+    for method in (dialect.encode, dialect.decode, dialect.decode_bytes, dialect.parse):
+        with pytest.raises(TypeError, match=type(bad).__name__):
+            method(bad)  # type: ignore[arg-type]
+
+
+def test_bad_pairs_raise_type_error() -> None:
+    """serialize and canonical_query reject non-pairs and non-str names, giving the index."""
+    for method in (dialects.RFC3986.serialize, dialects.RFC3986.canonical_query):
+        with pytest.raises(TypeError, match="pair 1"):
+            method([("a", "b"), ("c",)])
+        with pytest.raises(TypeError, match="pair 0: value must be str or bytes, not int"):
+            method([("a", 1)])  # type: ignore[list-item]
+        with pytest.raises(TypeError, match="not str"):
+            method("a=b")
+
+
+def test_bad_errors_option() -> None:
+    """An unknown errors= value raises ValueError naming it."""
+    with pytest.raises(ValueError, match="'ignore'"):
+        dialects.RFC3986.decode("a", errors="ignore")
+    with pytest.raises(TypeError):
+        dialects.RFC3986.parse("a", errors=None)  # type: ignore[arg-type]
+
+
+def test_bad_dialect_fields() -> None:
+    """Building a Dialect checks its fields' types and values."""
+    with pytest.raises(TypeError, match="percent_encode_set"):
+        Dialect("X", "abc")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="space_as_plus"):
+        Dialect("X", urlencoded.URLENCODED_PERCENT_ENCODE_SET, space_as_plus=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="name"):
+        Dialect("", urlencoded.URLENCODED_PERCENT_ENCODE_SET)
+    with pytest.raises(ValueError, match="decode_keeps"):
+        Dialect("X", urlencoded.URLENCODED_PERCENT_ENCODE_SET, decode_keeps="é")
+
+
+def test_escape_dialect_takes_no_encoding() -> None:
+    """JS_ESCAPE escapes code units: another encoding is a ValueError naming it."""
+    with pytest.raises(ValueError, match="windows-1252"):
+        dialects.JS_ESCAPE.encode("é", encoding="windows-1252")
+
+
+def test_unknown_encoding() -> None:
+    """An unknown encoding label raises UnknownEncodingError."""
+    with pytest.raises(urlencoded.UnknownEncodingError):
+        dialects.RFC3986.encode("é", encoding="x-nope")
+
+
+# --- Other encodings, lower-case hex, derived dialects -------------------------
+
+
+@pytest.mark.parametrize("name", GENERIC)
+@pytest.mark.parametrize("encoding", ["windows-1252", "Shift_JIS", "UTF-16LE", "ISO-2022-JP"])
+@given(text=scalar_text)
+def test_legacy_encoding_agrees(name: str, encoding: str, text: str) -> None:
+    """With another encoding, encode is percent-encode after encoding with the dialect's rules."""
+    dialect = DIALECTS[name]
+    if dialect.keep_escapes:
+        text = text.replace("%", "")
+    expected = urlencoded.percent_encode_after_encoding(
+        urlencoded.get_output_encoding(encoding),
+        text,
+        dialect.percent_encode_set,
+        space_as_plus=dialect.space_as_plus,
+    )
+    assert dialect.encode(text, encoding=encoding) == expected
+
+
+def test_legacy_encoding_examples() -> None:
+    """Unrepresentable code points become escaped character references."""
+    assert dialects.RFC3986.encode("é €☃", encoding="windows-1252") == "%E9%20%80%26%239731%3B"
+    assert dialects.URI_TEMPLATE_RESERVED.encode("%41é/", encoding="windows-1252") == "%41%E9/"
+
+
+@given(text=dialect_text)
+def test_lowercase_hex(text: str) -> None:
+    """A lower-case-hex dialect differs from its parent only in the escapes' hex case."""
+    lower = dataclasses.replace(dialects.RFC3986, name="LOWER", lowercase_hex=True)
+    assert lower.encode(text) == re.sub(
+        "%[0-9A-F]{2}", lambda m: m.group().lower(), dialects.RFC3986.encode(text)
+    )
+
+
+def test_derived_decode_keeps() -> None:
+    """A derived non-strict dialect with decode_keeps leaves those escapes encoded."""
+    mine = dataclasses.replace(dialects.RFC3986, name="MINE", decode_keeps="/")
+    assert mine.decode("a%2Fb%2fc%41%zz") == "a%2Fb%2fcA%zz"
+    assert mine.decode_bytes("%2F%FF") == b"%2F\xff"
+    with pytest.raises(URIError) as caught:
+        mine.decode("%2F%FF", errors="strict")
+    assert caught.value.offset == 3
+
+
+def test_strict_bytes_input() -> None:
+    """Strict dialects take bytes as UTF-8 and give offsets in bytes."""
+    assert dialects.JS_URI_COMPONENT.decode("é%41".encode()) == "éA"
+    with pytest.raises(URIError) as caught:
+        dialects.JS_URI_COMPONENT.decode("é%4".encode())
+    assert caught.value.offset == 2
+    with pytest.raises(URIError) as caught:
+        dialects.JS_URI_COMPONENT.decode(b"a\xff")
+    assert caught.value.offset == 1
+
+
+# --- space_as_plus, decoupled from the set ---------------------------------------
+
+
+@given(text=text_with_surrogates, space_as_plus=st.booleans())
+def test_space_as_plus_keyword(text: str, space_as_plus: bool) -> None:
+    """percent_encode_after_encoding, utf8_percent_encode and percent_encode_bytes take
+    space_as_plus for any set."""
+    scalar = reference.to_scalar_value_string(text)
+    for name in reference.SETS:
+        expected = reference.utf8_percent_encode(scalar, reference.SETS[name], space_as_plus)
+        percent_encode_set = getattr(urlencoded, name)
+        assert (
+            urlencoded.percent_encode_after_encoding(
+                "UTF-8", text, percent_encode_set, space_as_plus=space_as_plus
+            )
+            == expected
+        )
+        assert (
+            urlencoded.utf8_percent_encode(text, percent_encode_set, space_as_plus=space_as_plus)
+            == expected
+        )
+        assert (
+            urlencoded.percent_encode_bytes(
+                reference.utf8_encode(scalar), percent_encode_set, space_as_plus=space_as_plus
+            )
+            == expected
+        )
+
+
+def test_space_as_plus_default_unchanged() -> None:
+    """Left out, space_as_plus is true for the urlencoded set only, as before."""
+    assert urlencoded.utf8_percent_encode("a b", urlencoded.URLENCODED_PERCENT_ENCODE_SET) == "a+b"
+    assert urlencoded.utf8_percent_encode("a b", urlencoded.COMPONENT_PERCENT_ENCODE_SET) == "a%20b"
+    assert (
+        urlencoded.percent_encode_after_encoding(
+            "UTF-8", "a b", urlencoded.URLENCODED_PERCENT_ENCODE_SET, space_as_plus=False
+        )
+        == "a%20b"
+    )
+
+
+def test_space_as_plus_type() -> None:
+    """space_as_plus must be a bool or None."""
+    with pytest.raises(TypeError, match="space_as_plus"):
+        urlencoded.utf8_percent_encode(
+            "a b",
+            urlencoded.COMPONENT_PERCENT_ENCODE_SET,
+            space_as_plus="yes",  # type: ignore[arg-type]
+        )
+
+
+# --- Docstring examples of the private submodules ---------------------------------
+
+
+@pytest.mark.parametrize("module", ["_dialect", "_javascript", "_named"])
+def test_submodule_examples(module: str) -> None:
+    """The examples in the dialects submodules' docstrings give the output they show."""
+    result = doctest.testmod(importlib.import_module(f"urlencoded.dialects.{module}"))
+    assert result.attempted > 0
+    assert result.failed == 0
