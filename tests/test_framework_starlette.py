@@ -37,12 +37,17 @@ OPENAPI_FORM_BODY = {
 }
 
 
+# Module-level, so that FastAPI can resolve the string annotations that
+# ``from __future__ import annotations`` leaves.
+limited = urlencoded.starlette.form(max_fields=3, max_body_size=100)
+legacy = urlencoded.starlette.form(encoding="windows-1252")
+strict = urlencoded.starlette.form(errors="strict")
+separated = urlencoded.starlette.form(separator=";")
+
+
 def make_fastapi() -> FastAPI:
     """A FastAPI app using the dependency, with options taken from the query."""
     app = FastAPI()
-    limited = urlencoded.starlette.form(max_fields=3, max_body_size=100)
-    legacy = urlencoded.starlette.form(encoding="windows-1252")
-    strict = urlencoded.starlette.form(errors="strict")
 
     @app.post("/form", openapi_extra=OPENAPI_FORM_BODY)
     async def form(fields: Annotated[MultiDict, Depends(limited)]) -> list[tuple[str, str]]:
@@ -55,6 +60,10 @@ def make_fastapi() -> FastAPI:
     @app.post("/strict")
     async def strict_form(fields: Annotated[MultiDict, Depends(strict)]) -> list[tuple[str, str]]:
         return list(fields.items())
+
+    @app.post("/separated")
+    async def separated_form(fields: Annotated[MultiDict, Depends(separated)]) -> list[str]:
+        return list(fields)
 
     @app.post("/after-form")
     async def after_form(request: Request) -> list[tuple[str, str]]:
@@ -108,6 +117,13 @@ def test_legacy_encoding_is_passed_through() -> None:
     with TestClient(make_fastapi()) as client:
         answer = client.post("/legacy", content=b"a=%80", headers={"content-type": FORM})
     assert answer.json() == [["a", "€"]]
+
+
+def test_separator_is_passed_through() -> None:
+    """separator= reaches the parser: ';' splits fields and '&' does not."""
+    with TestClient(make_fastapi()) as client:
+        answer = client.post("/separated", content=b"a=1;b=2&c", headers={"content-type": FORM})
+    assert answer.json() == ["a", "b"]
 
 
 def test_form_read_first_raises_at_once() -> None:

@@ -23,6 +23,8 @@ class ParseOptions(TypedDict, total=False):
     errors: Literal["replace", "strict"]
     isindex: bool
     use_charset_field: bool
+    charset_field: str | None
+    separator: str | bytes
     max_fields: int | None
     max_field_size: int | None
     max_body_size: int | None
@@ -34,6 +36,10 @@ class ServerOptions(TypedDict, total=False):
     encoding: str | Encoding
     honor_charset: bool
     errors: Literal["replace", "strict"]
+    isindex: bool
+    use_charset_field: bool
+    charset_field: str | None
+    separator: str | bytes
     max_fields: int | None
     max_field_size: int | None
     max_body_size: int | None
