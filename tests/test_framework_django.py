@@ -27,9 +27,11 @@ FORM = "application/x-www-form-urlencoded"
 
 def submit(request: HttpRequest) -> HttpResponse:
     """Read the form under small limits; a legacy encoding if asked."""
-    options = {"encoding": "windows-1252"} if "legacy" in request.GET else {}
+    encoding = "windows-1252" if "legacy" in request.GET else "UTF-8"
     try:
-        fields = urlencoded.django.read_form(request, max_fields=3, max_body_size=100, **options)
+        fields = urlencoded.django.read_form(
+            request, encoding=encoding, max_fields=3, max_body_size=100
+        )
     except URLEncodedError as error:
         return urlencoded.django.error_response(error)
     return JsonResponse(list(fields.items()), safe=False)

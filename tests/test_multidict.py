@@ -124,13 +124,13 @@ def test_copy_pickle_repr_and_equality() -> None:
     "bad",
     [
         lambda: MultiDict([("a", 1)]),  # type: ignore[list-item]
-        lambda: MultiDict({"a": None}),  # type: ignore[dict-item]
+        lambda: MultiDict({"a": None}),  # type: ignore[arg-type]
         lambda: MultiDict(["ab"]),  # type: ignore[list-item]
         lambda: MultiDict([("a", "1", "2")]),  # type: ignore[list-item]
         lambda: MultiDict(3),  # type: ignore[arg-type]
         lambda: MultiDict([("a", "1")], encoding="utf-8"),
         lambda: MultiDict().add("a", 1),  # type: ignore[arg-type]
-        lambda: MultiDict().__setitem__(1, "a"),  # type: ignore[arg-type]
+        lambda: MultiDict().__setitem__(1, "a"),  # type: ignore[index]
     ],
 )
 def test_wrong_types_raise_type_error(bad: Any) -> None:

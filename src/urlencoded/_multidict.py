@@ -398,7 +398,7 @@ class MultiDict(MutableMapping[str, str]):
             raise KeyError(name)
         return default
 
-    pop = popone  # type: ignore[assignment]
+    pop = popone
 
     @overload
     def popall(self, name: str) -> list[str]: ...
