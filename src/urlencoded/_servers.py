@@ -41,7 +41,7 @@ from ._errors import (
     UnsupportedMediaType,
     URLEncodedError,
 )
-from ._form import check_errors, check_limit
+from ._form import Errors, check_errors, check_limit
 from ._streaming import (
     DEFAULT_MAX_BODY_SIZE,
     DEFAULT_MAX_FIELD_SIZE,
@@ -115,7 +115,7 @@ def parse_wsgi(
     *,
     encoding: str | Encoding = "UTF-8",
     honor_charset: bool = False,
-    errors: str = "replace",
+    errors: Errors = "replace",
     isindex: bool = False,
     use_charset_field: bool = False,
     charset_field: str | None = None,
@@ -272,7 +272,7 @@ async def parse_asgi(
     *,
     encoding: str | Encoding = "UTF-8",
     honor_charset: bool = False,
-    errors: str = "replace",
+    errors: Errors = "replace",
     isindex: bool = False,
     use_charset_field: bool = False,
     charset_field: str | None = None,
