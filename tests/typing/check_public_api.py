@@ -34,7 +34,7 @@ def accepted(environ: dict[str, Any], any_pairs: Any) -> None:
     serialize([(b"info_hash", b"\x12")])
     serialize(URLSearchParams("a=1"))
     serialize(MultiDict("a=1"))
-    serialize((pair for pair in [("a", "1")]))
+    serialize(pair for pair in [("a", "1")])
     serialize(any_pairs)
     parse(b"a=1", errors="strict")
     parse("a=1", errors="replace", encoding="windows-1252", max_fields=10)
