@@ -2,7 +2,8 @@
 
 ``HYPOTHESIS_PROFILE=ci`` (set by .ci/run) runs more examples with no
 deadline, since CI machines are shared and timing is noisy; ``dev`` is the
-quicker default for local runs.
+quicker default for local runs; ``quick`` tries a handful of examples per
+property, for the quick loop.
 
 Tests that walk a whole space (every code point through every encoder) are
 marked ``exhaustive`` here, by module, so that ``-m "not exhaustive and not
@@ -21,6 +22,10 @@ settings.register_profile(
 )
 settings.register_profile(
     "ci", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+# For the quick loop (CONTRIBUTING.md): a smoke test of each property, not a search.
+settings.register_profile(
+    "quick", max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
