@@ -22,7 +22,8 @@ Sources:
 - ECMA-262 §19.2.6 Encode, Decode; Annex B.2.1 escape, unescape: https://tc39.es/ecma262/
 - HTML Standard, mailto: form submission (serializer output, "+" replaced by "%20"):
   https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#submit-mailto-headers
-- VBA-Web UrlEncodingMode, seed note 004: strict, form-urlencoded, querystring, cookie, path.
+- VBA-Web wiki, "Url Encoding" (UrlEncodingMode: strict, form-urlencoded, querystring,
+  cookie, path): https://github.com/VBA-tools/VBA-Web/wiki/Url-Encoding
 """
 
 from __future__ import annotations
@@ -97,23 +98,23 @@ def kept_by_php_urlencode(cp: int) -> bool:
 
 
 def kept_by_vba_form(cp: int) -> bool:
-    """Seed 004: formurlencoded = ALPHA / DIGIT / "-" / "." / "_" / "*"."""
+    """VBA-Web wiki: formurlencoded = ALPHA / DIGIT / "-" / "." / "_" / "*"."""
     return is_alpha(cp) or is_digit(cp) or chr(cp) in "-._*"
 
 
 def kept_by_vba_query(cp: int) -> bool:
-    """Seed 004: query = ALPHA / DIGIT / "-" / "." / "_"."""
+    """VBA-Web wiki: query = ALPHA / DIGIT / "-" / "." / "_"."""
     return is_alpha(cp) or is_digit(cp) or chr(cp) in "-._"
 
 
 def kept_by_vba_cookie(cp: int) -> bool:
-    """Seed 004: cookie = strict / "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "^" /
+    """VBA-Web wiki: cookie = strict / "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "^" /
     "`" / "|"."""
     return is_unreserved(cp) or chr(cp) in "!#$%&'*+^`|"
 
 
 def kept_by_vba_path(cp: int) -> bool:
-    """Seed 004: path = strict / "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" /
+    """VBA-Web wiki: path = strict / "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" /
     "=" / ":" / "@"."""
     return is_unreserved(cp) or chr(cp) in "!$&'()*+,;=:@"
 

@@ -30,6 +30,7 @@ from ._errors import (
 )
 from ._form import parse, parse_bytes, serialize
 from ._legacy import detect_probe_encoding, guess_encoding, parse_with_probe
+from ._lint import Finding, lint
 from ._multidict import MultiDict
 from ._percent import (
     percent_decode,
@@ -83,6 +84,7 @@ __all__ = [
     "DecodeError",
     "Encoding",
     "FieldTooLarge",
+    "Finding",
     "IncrementalParser",
     "LimitExceeded",
     "MediaType",
@@ -101,6 +103,7 @@ __all__ = [
     "get_encoding",
     "get_output_encoding",
     "guess_encoding",
+    "lint",
     "parse",
     "parse_asgi",
     "parse_asgi_multidict",

@@ -638,6 +638,14 @@ def serialize(
     """
     # Step 1: get an output encoding.
     resolved = get_output_encoding(encoding)
+    if (
+        separator == "&"
+        and space_as_plus is True
+        and newlines is None
+        and fill_charset_field is False
+        and isindex is False
+    ):
+        return _serialize_items(_pairs_list(pairs), resolved)  # the URL Standard's serializer
     sep = check_separator(separator, serializing=True).decode("ascii")
     crlf = check_newlines(newlines)
     for option, value in (

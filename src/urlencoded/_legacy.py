@@ -150,7 +150,7 @@ def guess_encoding(
 
     Runs the urlencoded parser (https://url.spec.whatwg.org/#concept-urlencoded-parser)
     up to percent-decoding, then each candidate's decoder in fatal mode
-    (https://encoding.spec.whatwg.org/#decode-and-encode) over every name and
+    (https://encoding.spec.whatwg.org/#concept-encoding-run) over every name and
     value. Candidates that name the same encoding count once, at the place of
     the first.
 

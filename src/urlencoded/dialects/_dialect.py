@@ -23,8 +23,9 @@ from typing import Union
 
 from .._encoding import Encoding, get_output_encoding
 from .._infra import to_usv_string
-from .._percent import _encode_after_encoding, _escape_encoded, percent_decode_bytes, utf8_encode
+from .._percent import _encode_after_encoding, percent_decode_bytes, utf8_encode
 from .._sets import PercentEncodeSet
+from ._escaper import Escaper
 from ._javascript import (
     URIError,
     code_points_or_error,
@@ -114,6 +115,8 @@ class Dialect:
     lowercase_hex: bool = False
     description: str = field(default="", repr=False, compare=False)
     source: str = field(default="", repr=False, compare=False)
+    # Built from the fields above; not an argument.
+    _escaper: Escaper = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         _check_str(self.name, "name")
@@ -135,6 +138,8 @@ class Dialect:
             _check_str(getattr(self, text), text)
         if not self.decode_keeps.isascii():
             raise ValueError(f"Dialect decode_keeps must be ASCII, got {self.decode_keeps!r}")
+        escaper = Escaper(self.percent_encode_set, self.space_as_plus, self.lowercase_hex)
+        object.__setattr__(self, "_escaper", escaper)
 
     @property
     def _preserve(self) -> re.Pattern[str] | None:
@@ -188,7 +193,7 @@ class Dialect:
     def _escape_plain(self, data: bytes) -> str:
         if self.percent_u:
             return self._escape_code_units(data.decode("latin-1"))
-        return self._case(_escape_encoded(data, self.percent_encode_set, self.space_as_plus))
+        return self._escaper(data)
 
     def _case(self, text: str) -> str:
         if self.lowercase_hex and "%" in text:
@@ -253,10 +258,14 @@ class Dialect:
 
         .. versionadded:: 1.1
         """
+        if type(value) is str and encoding == "UTF-8" and not self.percent_u:
+            try:
+                data = value.encode("utf-8")
+            except UnicodeEncodeError:
+                pass  # surrogates: converted, or an error in a strict dialect, below
+            else:
+                return self._escape(data) if self.keep_escapes else self._escaper(data)
         if isinstance(value, str):
-            if value.isascii() and encoding == "UTF-8" and not self.percent_u:
-                # ASCII is the same in UTF-8 and in Latin-1: no encoder needed.
-                return self._escape(value.encode("ascii"))
             return self._encode_text(value, get_output_encoding(encoding))
         if isinstance(value, (bytes, bytearray, memoryview)):
             return self._escape(bytes(value))
@@ -396,6 +405,12 @@ class Dialect:
     def _encoded_pairs(self, pairs: object, encoding: str | Encoding, caller: str) -> list[str]:
         """Names and values, encoded, flattened: [name0, value0, name1, value1, ...]."""
         items = _pair_list(pairs, caller)
+        if not items:
+            return []
+        if encoding == "UTF-8" and "\x00" in self.percent_encode_set:
+            encoded = self._encoded_whole(items)
+            if encoded is not None:
+                return encoded
         flat: list[Value] = []
         for index, item in enumerate(items):
             if isinstance(item, (str, bytes, bytearray, memoryview)) or not isinstance(
@@ -417,20 +432,28 @@ class Dialect:
                         f"not {type(part).__name__}"
                     )
             flat.extend(parts)
-        if not flat:
-            return []
-        if encoding == "UTF-8" and all(type(part) is str for part in flat):
-            joined = "\x00".join(flat)  # type: ignore[arg-type]
-            # One pass over all names and values: "\x00" is escaped by every
-            # dialect that holds it in its set, and no name or value holds one.
-            if joined.count("\x00") == len(flat) - 1 and "\x00" in self.percent_encode_set:
-                try:
-                    encoded = self.encode(joined).split("%00")
-                except URIError:
-                    encoded = []  # encoded one by one below, for the error's offset
-                if len(encoded) == len(flat):
-                    return encoded
         return [self.encode(part, encoding=encoding) for part in flat]
+
+    def _encoded_whole(self, items: list[object]) -> list[str] | None:
+        """All str names and values encoded in one pass, or None for other input.
+
+        Joined with "\x00", which every such dialect escapes as "%00": when no
+        name or value holds one, splitting the result on "%00" gives each
+        name and value encoded, since encoding goes code point by code point.
+        """
+        if not set(map(type, items)) <= {tuple, list} or set(map(len, items)) != {2}:  # type: ignore[arg-type]
+            return None
+        try:
+            joined = "\x00".join(map("\x00".join, items))  # type: ignore[arg-type]
+        except TypeError:
+            return None  # a bytes or non-str name or value
+        if joined.count("\x00") != 2 * len(items) - 1:
+            return None
+        try:
+            encoded = self.encode(joined).split("%00")
+        except URIError:
+            return None  # encoded one by one, for the error's offset
+        return encoded if len(encoded) == 2 * len(items) else None
 
     def serialize(self, pairs: Pairs, *, encoding: str | Encoding = "UTF-8") -> str:
         """Encode (name, value) pairs and join them with ``=`` and ``&``, in order.

@@ -67,6 +67,10 @@ class URIError(URLEncodedError, ValueError):
         return (type(self), (self.offset, self.reason))
 
 
+# Tracebacks name it where users import it from.
+URIError.__module__ = "urlencoded.dialects"
+
+
 # https://tc39.es/ecma262/#sec-encode: the ASCII word characters and "-.!~*'()".
 ALWAYS_UNESCAPED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.!~*'()"
 # https://tc39.es/ecma262/#sec-encodeuri-uri and #sec-decodeuri-encodeduri

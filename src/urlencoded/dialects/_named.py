@@ -104,12 +104,15 @@ PHP_URLENCODE = Dialect(
     source="https://www.php.net/manual/en/function.urlencode.php",
 )
 
-# VBA-Web's UrlEncodingMode (seed 004): each mode's kept characters, space and "+".
+_VBA_WEB = "https://github.com/VBA-tools/VBA-Web/wiki/Url-Encoding"
+
+# VBA-Web's UrlEncodingMode, as its wiki page "Url Encoding" defines each mode's kept
+# characters, space and "+" (https://github.com/VBA-tools/VBA-Web/wiki/Url-Encoding).
 VBA_STRICT = Dialect(
     "VBA_STRICT",
     _keeping(UNRESERVED),
     description="VBA-Web strict mode: RFC 3986 unreserved kept, space as %20",
-    source="VBA-Web UrlEncode StrictUrlEncoding (strict = ALPHA / DIGIT / -._~)",
+    source=_VBA_WEB + " (StrictUrlEncoding: strict = ALPHA / DIGIT / -._~)",
 )
 VBA_FORM = Dialect(
     "VBA_FORM",
@@ -117,26 +120,26 @@ VBA_FORM = Dialect(
     space_as_plus=True,
     plus_as_space=True,
     description="VBA-Web form-urlencoded mode: keeps -._*, space as +",
-    source="VBA-Web UrlEncode FormUrlEncoding (ALPHA / DIGIT / -._*, space => +)",
+    source=_VBA_WEB + " (FormUrlEncoding: ALPHA / DIGIT / -._*, space => +)",
 )
 VBA_QUERY = Dialect(
     "VBA_QUERY",
     _keeping(ALPHA + DIGIT + "-._"),
     plus_as_space=True,
     description="VBA-Web querystring mode: keeps -._, space as %20, decodes + as space",
-    source="VBA-Web UrlEncode QueryUrlEncoding (ALPHA / DIGIT / -._; UrlDecode + => space)",
+    source=_VBA_WEB + " (QueryUrlEncoding: ALPHA / DIGIT / -._; UrlDecode + => space)",
 )
 VBA_COOKIE = Dialect(
     "VBA_COOKIE",
     _keeping(UNRESERVED + "!#$%&'*+^`|"),
     description="VBA-Web cookie mode: unreserved and !#$%&'*+^`| kept (% too: lossy)",
-    source="VBA-Web UrlEncode CookieUrlEncoding (strict / !#$%&'*+^`|; PlusAsSpace False)",
+    source=_VBA_WEB + " (CookieUrlEncoding: strict / !#$%&'*+^`|; PlusAsSpace False)",
 )
 VBA_PATH = Dialect(
     "VBA_PATH",
     _keeping(UNRESERVED + "!$&'()*+,;=:@"),
     description="VBA-Web path mode: unreserved and !$&'()*+,;=:@ kept, space as %20",
-    source="VBA-Web UrlEncode PathUrlEncoding (strict / !$&'()*+,;=:@)",
+    source=_VBA_WEB + " (PathUrlEncoding: strict / !$&'()*+,;=:@)",
 )
 
 # https://www.rfc-editor.org/rfc/rfc6265#section-4.1.1

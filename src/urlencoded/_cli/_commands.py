@@ -1,0 +1,397 @@
+"""The subcommands: each takes the parsed arguments and returns the exit status."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from .._encoding import decode, get_encoding
+from .._explain import explain, render_json, render_text
+from .._form import parse, serialize
+from .._legacy import guess_encoding
+from .._lint import lint
+from .._streaming import IncrementalParser
+from ..dialects import DIALECTS, get_dialect
+from ._io import (
+    _URL,
+    CliError,
+    Source,
+    chunks,
+    ends_with_newline,
+    note,
+    query_of,
+    read_all,
+    strip_newline,
+    write,
+)
+from ._lines import run_lines
+
+__all__ = ["COMMANDS"]
+
+
+def _dumps(data: object) -> bytes:
+    return json.dumps(data, ensure_ascii=False).encode("utf-8") + b"\n"
+
+
+def _newline_layer(raw: Iterable[bytes], strip: bool, command: str) -> Iterator[bytes]:
+    """Pass the stream through, dropping one final newline with --strip-newline, else warning."""
+    held = b""
+    for chunk in raw:
+        data = held + chunk if held else chunk
+        # The last two bytes may be the final CRLF: keep them until the end is known.
+        held = data[-2:]
+        if len(data) > 2:
+            yield data[:-2]
+    if ends_with_newline(held):
+        if strip:
+            held = strip_newline(held)
+        else:
+            _warn_newline(command)
+    if held:
+        yield held
+
+
+def _warn_newline(command: str) -> None:
+    note(
+        command,
+        "warning: the input ends with a newline, which is part of the last value "
+        "(--strip-newline drops it; printf or echo -n sends none)",
+    )
+
+
+def _query_layer(pieces: Iterable[bytes], command: str) -> Iterator[bytes]:
+    """Drop a leading '?', or keep only the query of a URL, from a stream."""
+    first = True
+    mode = "plain"
+    for piece in pieces:
+        if first:
+            if not piece:
+                continue
+            first = False
+            if piece.startswith(b"?"):
+                note(command, "note: dropped the leading '?'")
+                piece = piece[1:]
+            elif _URL.match(piece):
+                note(command, "note: parsing the query of a URL")
+                mode = "seek"
+        if mode == "seek":
+            question = piece.find(b"?")
+            hash_mark = piece.find(b"#")
+            if hash_mark != -1 and (question == -1 or hash_mark < question):
+                mode = "done"
+            if question == -1 or mode == "done":
+                continue
+            mode = "query"
+            piece = piece[question + 1 :]
+        if mode == "query":
+            hash_mark = piece.find(b"#")
+            if hash_mark != -1:
+                mode = "done"
+                piece = piece[:hash_mark]
+            yield piece
+        elif mode == "plain":
+            yield piece
+
+
+def _body(source: Source, strip: bool, command: str) -> Iterator[bytes]:
+    """The body to parse, streamed: the query of a URL, without a leading '?'."""
+    if source.argument is not None:
+        body, text = query_of(source.argument_bytes())
+        if text is not None:
+            note(command, f"note: {text}")
+        yield body
+        return
+    yield from _query_layer(_newline_layer(chunks(source), strip, command), command)
+
+
+def parse_options(arguments: argparse.Namespace) -> dict[str, Any]:
+    """The keyword arguments of parse and IncrementalParser that the options give."""
+    return {
+        "encoding": arguments.encoding,
+        "errors": "strict" if arguments.strict else "replace",
+        "isindex": arguments.isindex,
+        "charset_field": arguments.charset_field,
+        "separator": arguments.separator,
+        "max_fields": arguments.max_fields,
+        "max_field_size": arguments.max_field_size,
+        "max_body_size": arguments.max_body_size,
+    }
+
+
+def run_parse(arguments: argparse.Namespace) -> int:
+    source = Source("parse", arguments.data, arguments.file)
+    options = parse_options(arguments)
+    get_encoding(options["encoding"])  # an unknown label fails before any input is read
+    if arguments.jobs < 1:
+        raise CliError(f"--jobs must be 1 or more, got {arguments.jobs}")
+    if arguments.lines:
+        if arguments.guess_encoding is not None:
+            raise CliError("--guess-encoding reads the whole input; it does not go with --lines")
+        return run_lines(source, options, arguments.jobs)
+    if arguments.guess_encoding is not None:
+        return _parse_guessing(source, arguments, options)
+    parser = IncrementalParser(**options)
+    pairs = []
+    for piece in _body(source, arguments.strip_newline, "parse"):
+        pairs += parser.feed(piece)
+    pairs += parser.close()
+    write(_dumps(pairs))
+    return 0
+
+
+def _candidates(labels: str) -> list[str]:
+    candidates = [label.strip() for label in labels.split(",")]
+    if not all(candidates):
+        raise CliError(f"--guess-encoding takes labels separated by commas, got {labels!r}")
+    for label in candidates:
+        get_encoding(label)
+    return candidates
+
+
+def _parse_guessing(source: Source, arguments: argparse.Namespace, options: dict[str, Any]) -> int:
+    """parse --guess-encoding: the whole input, in the first candidate that decodes it."""
+    data = read_all(source, arguments.max_body_size)
+    if source.is_stream and ends_with_newline(data):
+        if arguments.strip_newline:
+            data = strip_newline(data)
+        else:
+            _warn_newline("parse")
+    data, text = query_of(data)
+    if text is not None:
+        note("parse", f"note: {text}")
+    candidates = _candidates(arguments.guess_encoding)
+    matches = guess_encoding(data, candidates, separator=arguments.separator)
+    if not matches:
+        raise CliError(f"none of {', '.join(candidates)} decodes every field")
+    note(
+        "parse", f"note: parsing as {matches[0].name}, the first candidate that decodes every field"
+    )
+    options["encoding"] = matches[0]
+    write(_dumps(parse(data, **options)))
+    return 0
+
+
+class _Object(list):  # type: ignore[type-arg]
+    """The members of a JSON object, in order, duplicates kept."""
+
+
+def _reject_constant(name: str) -> object:
+    raise CliError(f"{name} is not a JSON number")
+
+
+def _text(item: object, where: str) -> str:
+    """A JSON name or value as text: numbers as written, booleans as true/false."""
+    if isinstance(item, str):
+        return item
+    if item is True:
+        return "true"
+    if item is False:
+        return "false"
+    if item is None:
+        raise CliError(f'{where} is null: write "" for an empty value')
+    raise CliError(f"{where} must be a string, number or boolean, not {_kind(item)}")
+
+
+def _kind(item: object) -> str:
+    return "an object" if isinstance(item, _Object) else "a list"
+
+
+def load_pairs(data: bytes, name: str) -> list[tuple[str, str]]:
+    """The pairs of a JSON list of [name, value] lists or of a JSON object."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise CliError(
+            f"{name} is not UTF-8: byte {data[error.start]:#04x} at offset {error.start}"
+        ) from None
+    try:
+        loaded = json.loads(
+            text,
+            object_pairs_hook=_Object,
+            parse_int=str,
+            parse_float=str,
+            parse_constant=_reject_constant,
+        )
+    except json.JSONDecodeError as error:
+        raise CliError(f"{name} is not JSON: {error}") from None
+    except RecursionError:
+        raise CliError(f"{name} is JSON nested too deeply") from None
+    if isinstance(loaded, _Object):
+        return [
+            (_text(key, f"name {key!r}"), _text(value, f"value of {key!r}"))
+            for key, value in loaded
+        ]
+    if not isinstance(loaded, list):
+        kind = "a string" if isinstance(loaded, str) else "a number or boolean"
+        raise CliError(f"expected a JSON list of [name, value] pairs or an object, got {kind}")
+    pairs = []
+    for index, item in enumerate(loaded):
+        if isinstance(item, _Object) or not isinstance(item, list) or len(item) != 2:
+            raise CliError(f"item {index} is not a [name, value] pair: {json.dumps(item)[:60]}")
+        pairs.append(
+            (_text(item[0], f"item {index}'s name"), _text(item[1], f"item {index}'s value"))
+        )
+    return pairs
+
+
+def run_serialize(arguments: argparse.Namespace) -> int:
+    source = Source("serialize", arguments.json, arguments.file)
+    pairs = load_pairs(read_all(source, arguments.max_body_size), source.name)
+    text = serialize(
+        pairs,
+        encoding=arguments.encoding,
+        separator=arguments.separator,
+        space_as_plus=arguments.space_as_plus,
+        newlines=arguments.newlines,
+        fill_charset_field=arguments.fill_charset_field,
+        isindex=arguments.isindex,
+    )
+    write(text.encode("ascii") + b"\n")
+    return 0
+
+
+def _whole_input(arguments: argparse.Namespace, command: str) -> bytes:
+    """The input of explain and lint: a URL gives its query; a final newline is shown."""
+    source = Source(command, arguments.data, arguments.file)
+    data = read_all(source, arguments.max_body_size)
+    if source.is_stream and arguments.strip_newline:
+        data = strip_newline(data)
+    if not data.startswith(b"?"):
+        data, text = query_of(data)
+        if text is not None:
+            note(command, f"note: {text}")
+    return data
+
+
+def _stream_text(source: Source, arguments: argparse.Namespace) -> bytes:
+    """A file or standard input whole, with the final-newline rule of parse."""
+    data = read_all(source, arguments.max_body_size)
+    if ends_with_newline(data):
+        if arguments.strip_newline:
+            data = strip_newline(data)
+        else:
+            _warn_newline(source.command)
+    return data
+
+
+def _list_dialects() -> int:
+    width = max(map(len, DIALECTS))
+    lines = []
+    for key, dialect in DIALECTS.items():
+        what = dialect.description if key == dialect.name else f"the same as {dialect.name}"
+        lines.append(f"{key:<{width}}  {what}".rstrip() + "\n")
+    write("".join(lines).encode("utf-8"))
+    return 0
+
+
+def run_encode(arguments: argparse.Namespace) -> int:
+    if arguments.list_dialects:
+        return _list_dialects()
+    dialect = get_dialect(arguments.dialect)
+    encoding = get_encoding(arguments.encoding)
+    source = Source("encode", arguments.value, arguments.file)
+    value: str | bytes
+    if source.argument is not None:
+        value = source.argument
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            value = source.argument_bytes()  # not UTF-8: the bytes the shell passed
+    else:
+        value = _stream_text(source, arguments)
+        # Text not in UTF-8 is percent-encoded as the bytes it is.
+        with contextlib.suppress(UnicodeDecodeError):
+            value = value.decode("utf-8")
+    if isinstance(value, bytes) and encoding.name != "UTF-8":
+        raise CliError(
+            f"{source.name} is not UTF-8 text, so it cannot be encoded in {encoding.name}"
+        )
+    write(dialect.encode(value, encoding=encoding).encode("ascii") + b"\n")
+    return 0
+
+
+def run_decode(arguments: argparse.Namespace) -> int:
+    if arguments.list_dialects:
+        return _list_dialects()
+    dialect = get_dialect(arguments.dialect)
+    encoding = get_encoding(arguments.encoding)
+    source = Source("decode", arguments.value, arguments.file)
+    value = (
+        source.argument_bytes() if source.argument is not None else _stream_text(source, arguments)
+    )
+    if arguments.bytes:
+        write(dialect.decode_bytes(value))
+        return 0
+    if encoding.name == "UTF-8":
+        text = dialect.decode(value, errors="strict" if arguments.strict else "replace")
+    else:
+        try:
+            text = decode(encoding, dialect.decode_bytes(value), fatal=arguments.strict)
+        except UnicodeDecodeError as error:
+            raise CliError(
+                f"the decoded bytes are not valid {encoding.name} at byte {error.start}"
+            ) from None
+    # A lone surrogate (JavaScript's unescape("%uD800")) has no UTF-8 form: show it escaped.
+    write(text.encode("utf-8", "backslashreplace") + b"\n")
+    return 0
+
+
+def _color() -> bool:
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+
+
+def run_explain(arguments: argparse.Namespace) -> int:
+    data = _whole_input(arguments, "explain")
+    candidates = matches = None
+    encoding = arguments.encoding
+    if arguments.guess_encoding is not None:
+        candidates = _candidates(arguments.guess_encoding)
+        matches = [match.name for match in guess_encoding(data, candidates)]
+        if encoding is None and matches:
+            encoding = matches[0]
+    explanation = explain(
+        data, encoding=encoding or "UTF-8", candidates=candidates, matches=matches
+    )
+    if arguments.json:
+        write(_dumps(render_json(explanation)))
+    else:
+        write(render_text(explanation, color=_color()).encode("utf-8") + b"\n")
+    return 0
+
+
+def run_lint(arguments: argparse.Namespace) -> int:
+    data = _whole_input(arguments, "lint")
+    findings = lint(data, encoding=arguments.encoding)
+    if arguments.json:
+        write(
+            _dumps(
+                [
+                    {
+                        "code": finding.code,
+                        "name": finding.name,
+                        "severity": finding.severity,
+                        "offset": finding.offset,
+                        "message": finding.message,
+                    }
+                    for finding in findings
+                ]
+            )
+        )
+    elif findings:
+        write("".join(f"{finding}\n" for finding in findings).encode("utf-8"))
+    return 1 if any(finding.severity == "error" for finding in findings) else 0
+
+
+COMMANDS = {
+    "parse": run_parse,
+    "serialize": run_serialize,
+    "explain": run_explain,
+    "lint": run_lint,
+    "encode": run_encode,
+    "decode": run_decode,
+}

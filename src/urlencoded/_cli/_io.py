@@ -1,0 +1,171 @@
+"""Input and output for the command line: arguments, files, standard input, stdout.
+
+Input is bytes wherever it can be: an argument is turned back into the bytes
+the shell passed (``os.fsencode`` undoes Python's surrogateescape), and a file
+or standard input is read in binary. Whole-input commands read at most a
+limit's worth of bytes and stop with a message beyond it; ``parse`` streams
+instead (:func:`chunks`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Iterator
+from typing import BinaryIO
+
+__all__ = [
+    "CHUNK_SIZE",
+    "CliError",
+    "Source",
+    "chunks",
+    "note",
+    "query_of",
+    "read_all",
+    "report",
+    "write",
+]
+
+CHUNK_SIZE = 64 * 1024
+
+# A URL: a scheme (https://url.spec.whatwg.org/#scheme-state) and "://".
+_URL = re.compile(rb"[A-Za-z][A-Za-z0-9+.\-]*://")
+
+
+class CliError(Exception):
+    """A failure to report as one line on standard error, with exit status 2."""
+
+
+class Source:
+    """Where a command's input comes from: an argument, a file or standard input."""
+
+    def __init__(self, command: str, argument: str | None, path: str | None) -> None:
+        if argument is not None and path is not None:
+            raise CliError("give the input as an argument or with --file, not both")
+        self.command = command
+        self.argument = argument
+        self.path = None if path == "-" else path
+        # Only stdin and files may end with a newline that the user did not mean.
+        self.is_stream = argument is None
+
+    @property
+    def name(self) -> str:
+        if self.argument is not None:
+            return "the argument"
+        return repr(self.path) if self.path is not None else "standard input"
+
+    def open(self) -> BinaryIO:
+        """The input as a binary stream; the caller closes it."""
+        if self.path is not None:
+            return open(self.path, "rb")
+        stdin = sys.stdin
+        if stdin is None:
+            raise CliError("no standard input: pass the input as an argument or with --file")
+        if stdin.isatty():
+            report(
+                f"urlencoded {self.command}: reading the input from the terminal; "
+                "end it with Ctrl-D (or pass it as an argument)"
+            )
+        return stdin.buffer
+
+    def argument_bytes(self) -> bytes:
+        """The argument as the bytes the shell passed."""
+        assert self.argument is not None
+        return os.fsencode(self.argument)
+
+
+def chunks(source: Source, size: int = CHUNK_SIZE) -> Iterator[bytes]:
+    """The input in chunks of at most *size* bytes."""
+    if source.argument is not None:
+        yield source.argument_bytes()
+        return
+    stream = source.open()
+    try:
+        while True:
+            chunk = stream.read(size)
+            if chunk:
+                yield chunk
+            # A buffered read returns less only at the end; a terminal's end
+            # (Ctrl-D) is not sticky, so reading again would wait for more.
+            if len(chunk) < size:
+                return
+    finally:
+        if source.path is not None:
+            stream.close()
+
+
+def read_all(source: Source, limit: int | None) -> bytes:
+    """The whole input; more than *limit* bytes is an error naming the option."""
+    parts = []
+    total = 0
+    for chunk in chunks(source):
+        total += len(chunk)
+        if limit is not None and total > limit:
+            raise CliError(
+                f"{source.name} is larger than --max-body-size={limit} bytes "
+                "(--max-body-size none lifts the limit)"
+            )
+        parts.append(chunk)
+    return b"".join(parts)
+
+
+def strip_newline(data: bytes) -> bytes:
+    """*data* without one trailing LF or CRLF."""
+    if data.endswith(b"\r\n"):
+        return data[:-2]
+    if data.endswith(b"\n"):
+        return data[:-1]
+    return data
+
+
+def ends_with_newline(data: bytes) -> bool:
+    return data.endswith((b"\n", b"\r"))
+
+
+def query_of(data: bytes) -> tuple[bytes, str | None]:
+    """The urlencoded part of *data*, and a note saying what was dropped, if anything.
+
+    A URL gives its query (between the first ``?`` and the ``#``); a leading
+    ``?`` is dropped.
+    """
+    if data.startswith(b"?"):
+        return data[1:], "dropped the leading '?'"
+    if _URL.match(data):
+        end = data.find(b"#")
+        if end == -1:
+            end = len(data)
+        start = data.find(b"?", 0, end)
+        if start == -1:
+            return b"", "the input is a URL without a query"
+        return data[start + 1 : end], f"parsing the query of a URL (bytes {start + 1}-{end - 1})"
+    return data, None
+
+
+def write(data: bytes) -> None:
+    """Write *data* to standard output as bytes, so any text prints whatever the locale."""
+    if sys.stdout is None:
+        raise CliError("standard output is closed")
+    stream = getattr(sys.stdout, "buffer", None)
+    if stream is not None:
+        stream.write(data)
+        stream.flush()
+    else:
+        sys.stdout.write(data.decode("utf-8"))
+        sys.stdout.flush()
+
+
+def note(command: str, text: str) -> None:
+    """One line of information or warning on standard error (if there is one)."""
+    report(f"urlencoded {command}: {text}")
+
+
+def report(line: str) -> None:
+    """Write *line* to standard error; a closed or broken stderr is ignored."""
+    if sys.stderr is None:
+        return
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
