@@ -81,7 +81,7 @@ def test_httpx_params_reencodes(url: str) -> None:
     assert target != f"/search?{QUERY}"
     assert "q=~caf" in target
     assert "%2A" in target
-    from_params = httpx.get(url, params=URLSearchParams(QUERY).items(), timeout=10)
+    from_params = httpx.get(url, params=tuple(URLSearchParams(QUERY).items()), timeout=10)
     assert "q=~caf" in from_params.json()["target"]
 
 

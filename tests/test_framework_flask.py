@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 from typing import Any
 
@@ -11,7 +13,7 @@ from flask import Flask, jsonify, request
 from werkzeug.datastructures import MultiDict as WerkzeugMultiDict
 
 import urlencoded.flask
-from urlencoded import BodyConsumedError, MultiDict, serialize
+from urlencoded import BodyConsumedError, MultiDict, parse_wsgi, serialize
 
 from .live_servers import chunked_post, werkzeug_server, wsgiref_server
 
@@ -36,6 +38,11 @@ def make_app() -> Flask:
     def after_form() -> Any:
         request.form.get("x")
         return jsonify(list(urlencoded.flask.form().items()))
+
+    @app.post("/parse-wsgi-after-form")
+    def parse_wsgi_after_form() -> Any:
+        request.form.get("x")
+        return jsonify(parse_wsgi(request.environ))
 
     @app.post("/after-get-data")
     def after_get_data() -> Any:
@@ -114,6 +121,19 @@ def test_form_read_first_does_not_hang_the_real_server() -> None:
     assert "already read by request.form" in answer.text
 
 
+@pytest.mark.parametrize("path", ["/after-form", "/parse-wsgi-after-form"])
+def test_form_read_first_is_refused_by_both_helpers(path: str) -> None:
+    """Under the real server, urlencoded.flask and plain parse_wsgi both refuse at once."""
+    with werkzeug_server(make_app()) as port:
+        start = time.monotonic()
+        answer = requests.post(
+            f"http://127.0.0.1:{port}{path}", data=b"a=1", headers={"Content-Type": FORM}, timeout=5
+        )
+        assert time.monotonic() - start < 5
+    assert answer.status_code == 500
+    assert "urlencoded.flask.read_form()" in answer.text
+
+
 def test_cached_body_is_parsed() -> None:
     """After request.get_data() the helper parses Werkzeug's cached copy."""
     client = make_app().test_client()
@@ -145,3 +165,16 @@ def test_werkzeug_multidict_conversion() -> None:
     back = MultiDict(theirs.items(multi=True))
     assert back.getall("a") == ["1", "3"]
     assert serialize(back) == "a=1&a=3&b=2"
+
+
+def test_framework_modules_import_no_framework() -> None:
+    """Importing urlencoded and its framework modules imports no framework until a call."""
+    code = (
+        "import sys, urlencoded, urlencoded.flask, urlencoded.django, urlencoded.starlette\n"
+        "loaded = {'flask', 'werkzeug', 'django', 'starlette', 'fastapi'} & set(sys.modules)\n"
+        "print(sorted(loaded))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert result.stdout.strip() == "[]"

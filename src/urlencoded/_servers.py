@@ -110,6 +110,21 @@ def _form_options(use_charset_field: object, charset_field: object, separator: o
     check_separator(separator)
 
 
+def _check_werkzeug_unread(environ: WSGIEnvironment) -> None:
+    """Refuse at once a body that Werkzeug (Flask) has already parsed.
+
+    Reading ``wsgi.input`` again would wait for bytes the client already sent,
+    until it gives up. Werkzeug records its request in the environ.
+    """
+    request = environ.get("werkzeug.request")
+    if "form" in getattr(request, "__dict__", {}):
+        raise BodyConsumedError(
+            "request.form (Werkzeug parsed it)",
+            "call urlencoded.flask.read_form() instead of parse_wsgi() in a Flask view, "
+            "before anything reads request.form",
+        )
+
+
 def parse_wsgi(
     environ: WSGIEnvironment,
     *,
@@ -161,6 +176,7 @@ def parse_wsgi(
     :raises ClientDisconnected: if the body ends or the connection fails
         before ``CONTENT_LENGTH`` bytes.
     :raises DecodeError: with ``errors="strict"``, for invalid bytes (400).
+    :raises BodyConsumedError: if Werkzeug (Flask) already parsed the body.
     :raises TypeError: if an option or ``wsgi.input`` has the wrong type.
     :raises ValueError: for a negative limit, an unknown *errors* value, a bad
         *separator* or *charset_field*, or ``use_charset_field=True`` with
@@ -184,6 +200,7 @@ def parse_wsgi(
         raise TypeError(f"environ must be a mapping, not {type(environ).__name__}")
     limit = _limits(max_fields, max_field_size, max_body_size, errors)
     _form_options(use_charset_field, charset_field, separator)
+    _check_werkzeug_unread(environ)
     content_type = environ.get("CONTENT_TYPE")
     if content_type is not None and not isinstance(content_type, str):
         raise TypeError(f"CONTENT_TYPE must be a str, not {type(content_type).__name__}")

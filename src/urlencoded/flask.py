@@ -89,11 +89,10 @@ def read_form(request: Request | None = None, **options: Unpack[ServerOptions]) 
     environ = request.environ
     cached = getattr(request, "_cached_data", None)
     if isinstance(cached, bytes):
-        environ = {
-            **environ,
-            "CONTENT_LENGTH": str(len(cached)),
-            "wsgi.input": io.BytesIO(cached),
-        }
+        # Without "werkzeug.request", which would tell parse_wsgi the body is gone.
+        environ = {key: value for key, value in environ.items() if key != "werkzeug.request"}
+        environ["CONTENT_LENGTH"] = str(len(cached))
+        environ["wsgi.input"] = io.BytesIO(cached)
     elif "form" in request.__dict__:
         raise BodyConsumedError("request.form (Werkzeug parsed it and kept no copy)", _FIX)
     elif _unread_position(request):
