@@ -49,7 +49,9 @@ _Init = Union[
     memoryview,
     "URLSearchParams",
     Mapping[str, str],
-    Iterable[Iterable[str]],
+    # Pairs as tuples, lists or iterators; not Iterable[Iterable[str]], which a
+    # list of str would match and the constructor refuses at run time.
+    Iterable[Union[tuple[str, str], list[str], Iterator[str]]],
 ]
 
 _BYTES_TYPES = (bytes, bytearray, memoryview)

@@ -50,6 +50,10 @@ def accepted(environ: dict[str, Any], any_pairs: Any) -> None:
     form.extend([("c", "3")])
     form.update({"c": "4"})
     params = URLSearchParams("a=1")
+    URLSearchParams([("a", "1"), ("b", "2")])
+    URLSearchParams([["a", "1"]])
+    URLSearchParams({"a": "1"})
+    URLSearchParams(params)
     spec_get: str | None = params.get("a")
     with_default: str = params.get("a", "")
     one: str = params["a"]
@@ -76,4 +80,6 @@ def rejected(environ: dict[str, Any]) -> None:
     MultiDict("a").add("a", 1)  # type: ignore[arg-type]
     urlencoded.parse_wsgi_multidict(environ, max_feilds=1)  # type: ignore[call-arg]
     URLSearchParams("a")[0]  # type: ignore[index]
+    URLSearchParams(["ab", "cd"])  # type: ignore[list-item]
+    URLSearchParams({"a": 1})  # type: ignore[arg-type]
     URLSearchParams("a").append("a", 1)  # type: ignore[arg-type]
