@@ -117,6 +117,9 @@ class Dialect:
     source: str = field(default="", repr=False, compare=False)
     # Built from the fields above; not an argument.
     _escaper: Escaper = field(init=False, repr=False, compare=False)
+    # For the short-str path of encode(): the bytes left as they are, or None where
+    # the dialect needs more than one byte-to-string table (keep_escapes, percent_u).
+    _plain_kept: bytes | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         _check_str(self.name, "name")
@@ -140,6 +143,9 @@ class Dialect:
             raise ValueError(f"Dialect decode_keeps must be ASCII, got {self.decode_keeps!r}")
         escaper = Escaper(self.percent_encode_set, self.space_as_plus, self.lowercase_hex)
         object.__setattr__(self, "_escaper", escaper)
+        plain = not (self.keep_escapes or self.percent_u)
+        kept = bytes(byte for byte in range(0x80) if byte not in self.percent_encode_set)
+        object.__setattr__(self, "_plain_kept", kept if plain else None)
 
     @property
     def _preserve(self) -> re.Pattern[str] | None:
@@ -264,7 +270,13 @@ class Dialect:
             except UnicodeEncodeError:
                 pass  # surrogates: converted, or an error in a strict dialect, below
             else:
-                return self._escape(data) if self.keep_escapes else self._escaper(data)
+                kept = self._plain_kept
+                if kept is None:
+                    return self._escape(data)
+                # Most names and many values need no escape: one C pass finds out.
+                if not data.translate(None, kept):
+                    return value
+                return self._escaper(data)
         if isinstance(value, str):
             return self._encode_text(value, get_output_encoding(encoding))
         if isinstance(value, (bytes, bytearray, memoryview)):
