@@ -69,7 +69,7 @@ class TestParse:
     def test_unknown_errors_value(self) -> None:
         """An errors value other than replace or strict is a ValueError."""
         with pytest.raises(ValueError, match="'ignore'"):
-            urlencoded.parse("a", errors="ignore")
+            urlencoded.parse("a", errors="ignore")  # type: ignore[arg-type]
 
     def test_unknown_encoding(self) -> None:
         """An unknown encoding label raises UnknownEncodingError, a LookupError."""

@@ -122,7 +122,7 @@ def test_constructor_iterables_of_pairs() -> None:
 def test_constructor_pair_of_wrong_size_raises(init: list[tuple[str, ...]]) -> None:
     """An inner sequence whose size is not 2 throws a TypeError (initialize step 1.1)."""
     with pytest.raises(TypeError, match="must be a \\(name, value\\) pair, but it has"):
-        URLSearchParams(init)
+        URLSearchParams(init)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("item", ["ab", b"ab", 12, None])

@@ -213,7 +213,7 @@ def test_wsgi_bad_arguments() -> None:
     with pytest.raises(TypeError, match=r"wsgi\.input"):
         parse_wsgi(_environ(b"a", **{"wsgi.input": None}))
     with pytest.raises(ValueError, match="errors"):
-        parse_wsgi(_environ(b""), errors="ignore")
+        parse_wsgi(_environ(b""), errors="ignore")  # type: ignore[arg-type]
 
 
 def _receiver(messages: Iterable[dict[str, Any]]) -> Callable[[], Any]:

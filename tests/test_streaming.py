@@ -430,7 +430,7 @@ def test_bad_limit_options(name: str) -> None:
 def test_bad_errors_and_encoding_options() -> None:
     """An unknown errors value raises ValueError, an unknown encoding UnknownEncodingError."""
     with pytest.raises(ValueError, match="errors"):
-        IncrementalParser(errors="ignore")
+        IncrementalParser(errors="ignore")  # type: ignore[arg-type]
     with pytest.raises(UnknownEncodingError):
         IncrementalParser(encoding="no-such-encoding")
 

@@ -15,6 +15,7 @@ from . import dialects as dialects  # the public urlencoded.dialects module
 from ._content_type import FORM_URLENCODED, MediaType, check_content_type, parse_mime_type
 from ._encoding import UTF_8, Encoding, get_encoding, get_output_encoding
 from ._errors import (
+    BodyConsumedError,
     BodyTooLarge,
     ClientDisconnected,
     ContentLengthError,
@@ -34,6 +35,7 @@ from ._errors import (
 from ._form import parse, parse_bytes, serialize
 from ._legacy import detect_probe_encoding, guess_encoding, parse_with_probe
 from ._lint import Finding, lint
+from ._multidict import MultiDict
 from ._nested import parse_nested, serialize_nested
 from ._percent import (
     percent_decode,
@@ -42,6 +44,7 @@ from ._percent import (
     percent_encode_bytes,
     utf8_percent_encode,
 )
+from ._request_forms import parse_asgi_multidict, parse_wsgi_multidict
 from ._search_params import URLSearchParams, query_params, with_query_params
 from ._servers import error_status, parse_asgi, parse_wsgi
 from ._sets import (
@@ -79,6 +82,7 @@ __all__ = [
     "URLENCODED_PERCENT_ENCODE_SET",
     "USERINFO_PERCENT_ENCODE_SET",
     "UTF_8",
+    "BodyConsumedError",
     "BodyTooLarge",
     "ClientDisconnected",
     "ContentLengthError",
@@ -90,6 +94,7 @@ __all__ = [
     "LimitExceeded",
     "ListIndexTooLarge",
     "MediaType",
+    "MultiDict",
     "NestingError",
     "NestingTooDeep",
     "PercentEncodeSet",
@@ -110,12 +115,14 @@ __all__ = [
     "lint",
     "parse",
     "parse_asgi",
+    "parse_asgi_multidict",
     "parse_bytes",
     "parse_mime_type",
     "parse_nested",
     "parse_text_plain",
     "parse_with_probe",
     "parse_wsgi",
+    "parse_wsgi_multidict",
     "percent_decode",
     "percent_encode",
     "percent_encode_after_encoding",
@@ -127,3 +134,8 @@ __all__ = [
     "utf8_percent_encode",
     "with_query_params",
 ]
+
+
+def __dir__() -> list[str]:
+    """Only the public names: not the private submodules, nor ``annotations``."""
+    return sorted(__all__)

@@ -11,6 +11,7 @@ on purpose. Wrong argument types raise plain :class:`TypeError`.
 from __future__ import annotations
 
 __all__ = [
+    "BodyConsumedError",
     "BodyTooLarge",
     "ClientDisconnected",
     "ContentLengthError",
@@ -289,3 +290,32 @@ class TooManyKeys(LimitExceeded):
 
     .. versionadded:: 1.1
     """
+
+
+class BodyConsumedError(URLEncodedError, RuntimeError):
+    """The framework had already read the request body before urlencoded could.
+
+    A request body can be received only once. Raised by the framework helpers
+    (:mod:`urlencoded.flask`, :mod:`urlencoded.django`,
+    :mod:`urlencoded.starlette`) at once, instead of waiting for bytes that
+    will never come. :attr:`cause` says what read the body and :attr:`fix`
+    what to do instead. It is a bug in the application, not in the request:
+    :func:`urlencoded.error_status` gives 500.
+
+    .. versionadded:: 1.1
+    """
+
+    def __init__(self, cause: str, fix: str) -> None:
+        self.cause = cause
+        self.fix = fix
+        super().__init__(f"the request body was already read by {cause}; {fix}")
+
+    def __reduce__(self) -> tuple[type[BodyConsumedError], tuple[str, str]]:
+        return (type(self), (self.cause, self.fix))
+
+
+# Tracebacks and reprs name the public module, where users import them from;
+# pickle finds them there too.
+for _name in __all__:
+    globals()[_name].__module__ = "urlencoded"
+del _name

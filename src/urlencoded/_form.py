@@ -18,9 +18,9 @@ both paths agree with it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from functools import partial
-from typing import Union
+from typing import Literal, Union, cast
 
 from ._bulk import (
     BLOCK,
@@ -54,10 +54,12 @@ __all__ = ["parse", "parse_bytes", "serialize"]
 
 BytesLike = Union[bytes, bytearray, memoryview]
 NameOrValue = Union[str, bytes, bytearray, memoryview]
-# A pair is any 2-item sequence, so lists from JSON serialize too.
-Pairs = Union[
-    Iterable[Sequence[NameOrValue]], Mapping[str, NameOrValue], Mapping[bytes, NameOrValue]
-]
+# A pair is a 2-tuple or a 2-item list (as JSON gives). Not any Sequence: a
+# str is a Sequence[str], so ["ab", "cd"] would type-check and fail at run time.
+Pair = Union[tuple[NameOrValue, NameOrValue], list[str], list[bytes], list[NameOrValue]]
+Pairs = Union[Iterable[Pair], Mapping[str, NameOrValue], Mapping[bytes, NameOrValue]]
+#: The two decoding modes: the spec's U+FFFD replacement, or an exception.
+Errors = Literal["replace", "strict"]
 
 _NON_EMPTY_SEQUENCE = re.compile(rb"[^&]+")
 
@@ -84,13 +86,13 @@ def check_limit(name: str, value: object) -> int | None:
     return value
 
 
-def check_errors(errors: object) -> str:
+def check_errors(errors: object) -> Errors:
     """Validate the ``errors`` keyword."""
     if not isinstance(errors, str):
         raise TypeError(f"errors must be a str, not {type(errors).__name__}")
-    if errors not in ("replace", "strict"):
-        raise ValueError(f"errors must be 'replace' or 'strict', got {errors!r}")
-    return errors
+    if errors in ("replace", "strict"):
+        return cast(Errors, errors)
+    raise ValueError(f"errors must be 'replace' or 'strict', got {errors!r}")
 
 
 def field_size_excess(equals: int, max_field_size: int) -> int:
@@ -225,7 +227,7 @@ def parse(
     data: BytesLike | str,
     *,
     encoding: str | Encoding = "UTF-8",
-    errors: str = "replace",
+    errors: Errors = "replace",
     isindex: bool = False,
     use_charset_field: bool = False,
     charset_field: str | None = None,

@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from operator import itemgetter
-from typing import Any, Union
+from typing import Any, TypeVar, Union, overload
 
 from ._bulk import serialize_str_pairs
 from ._form import parse
@@ -53,13 +53,17 @@ _Init = Union[
     memoryview,
     "URLSearchParams",
     Mapping[str, str],
-    Iterable[Iterable[str]],
+    # Pairs as tuples, lists or iterators; not Iterable[Iterable[str]], which a
+    # list of str would match and the constructor refuses at run time.
+    Iterable[Union[tuple[str, str], list[str], Iterator[str]]],
 ]
 
 _BYTES_TYPES = (bytes, bytearray, memoryview)
 _PAIR_TYPES = {tuple, list}
 _NAME = itemgetter(0)
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_T = TypeVar("_T")
+_MISSING: Any = object()
 
 
 def _usv(value: object, what: str) -> str:
@@ -236,27 +240,36 @@ class URLSearchParams:
         # Step 3: update this (a no-op: there is no URL object).
 
     # https://url.spec.whatwg.org/#dom-urlsearchparams-get
-    def get(self, name: str) -> str | None:
+    @overload
+    def get(self, name: str) -> str | None: ...
+    @overload
+    def get(self, name: str, default: str) -> str: ...
+    @overload
+    def get(self, name: str, default: _T) -> str | _T: ...
+    def get(self, name: str, default: object = None) -> object:
         """The value of the first pair with this name, or None.
 
         https://url.spec.whatwg.org/#dom-urlsearchparams-get
 
         :param name: the name to look up.
+        :param default: returned instead of None when no pair has the name
+            (beyond the spec, as :meth:`dict.get`).
         :returns: the first value for *name*, or None (the spec's null) if no
             pair has that name.
         :raises TypeError: if *name* is not a ``str``.
 
         >>> params = URLSearchParams("a=1&a=2")
-        >>> params.get("a"), params.get("b")
-        ('1', None)
+        >>> params.get("a"), params.get("b"), params.get("b", "0")
+        ('1', None, '0')
 
         .. versionadded:: 1.0
+        .. versionchanged:: 1.1 *default*.
         """
         name = _usv(name, "get() name")
         for pair_name, pair_value in self._list:
             if pair_name == name:
                 return pair_value
-        return None
+        return default
 
     # https://url.spec.whatwg.org/#dom-urlsearchparams-getall
     def get_all(self, name: str) -> list[str]:
@@ -523,6 +536,74 @@ class URLSearchParams:
         for name, value in self._list:
             result.setdefault(name, []).append(value)
         return result
+
+    # Read conveniences of Python's multidicts (beyond the spec). They only
+    # read, so that the list changes only through the spec's methods.
+
+    def __getitem__(self, name: str) -> str:
+        """``params[name]``: the first value, as :meth:`get`, but :exc:`KeyError` if none.
+
+        With :meth:`keys`, this makes ``dict(params)`` the same as :meth:`to_dict`.
+        """
+        value = self.get(_usv(name, "params[name]"))
+        if value is None:
+            raise KeyError(name)
+        return value
+
+    @overload
+    def getone(self, name: str) -> str: ...
+    @overload
+    def getone(self, name: str, default: _T) -> str | _T: ...
+    def getone(self, name: str, default: object = _MISSING) -> object:
+        """The first value of *name*; *default* or :exc:`KeyError` if none (beyond the spec).
+
+        The name is that of the ``multidict`` package's method.
+
+        :param name: the name to look up.
+        :param default: returned instead of raising, if given.
+        :returns: the first value.
+        :raises KeyError: if no pair has the name and no *default* is given.
+        :raises TypeError: if *name* is not a ``str``.
+
+        >>> URLSearchParams("a=1&a=2").getone("a")
+        '1'
+
+        .. versionadded:: 1.1
+        """
+        value = self.get(_usv(name, "getone() name"))
+        if value is not None:
+            return value
+        if default is _MISSING:
+            raise KeyError(name)
+        return default
+
+    @overload
+    def getall(self, name: str) -> list[str]: ...
+    @overload
+    def getall(self, name: str, default: _T) -> list[str] | _T: ...
+    def getall(self, name: str, default: object = _MISSING) -> object:
+        """Every value of *name*; *default* or :exc:`KeyError` if none (beyond the spec).
+
+        Unlike :meth:`get_all` (the spec's ``getAll``), a missing name is an
+        error, as in the ``multidict`` package.
+
+        :param name: the name to look up.
+        :param default: returned instead of raising, if given.
+        :returns: a new list of one or more values.
+        :raises KeyError: if no pair has the name and no *default* is given.
+        :raises TypeError: if *name* is not a ``str``.
+
+        >>> URLSearchParams("a=1&b=2&a=3").getall("a")
+        ['1', '3']
+
+        .. versionadded:: 1.1
+        """
+        values = self.get_all(_usv(name, "getall() name"))
+        if values:
+            return values
+        if default is _MISSING:
+            raise KeyError(name)
+        return default
 
 
 def _str_pairs(init: list[Any]) -> list[tuple[str, str]] | None:

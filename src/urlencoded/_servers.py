@@ -33,6 +33,7 @@ from typing import Callable
 from ._content_type import check_content_type
 from ._encoding import Encoding
 from ._errors import (
+    BodyConsumedError,
     BodyTooLarge,
     ClientDisconnected,
     ContentLengthError,
@@ -40,7 +41,7 @@ from ._errors import (
     UnsupportedMediaType,
     URLEncodedError,
 )
-from ._form import check_errors, check_limit
+from ._form import Errors, check_errors, check_limit
 from ._streaming import (
     DEFAULT_MAX_BODY_SIZE,
     DEFAULT_MAX_FIELD_SIZE,
@@ -109,12 +110,27 @@ def _form_options(use_charset_field: object, charset_field: object, separator: o
     check_separator(separator)
 
 
+def _check_werkzeug_unread(environ: WSGIEnvironment) -> None:
+    """Refuse at once a body that Werkzeug (Flask) has already parsed.
+
+    Reading ``wsgi.input`` again would wait for bytes the client already sent,
+    until it gives up. Werkzeug records its request in the environ.
+    """
+    request = environ.get("werkzeug.request")
+    if "form" in getattr(request, "__dict__", {}):
+        raise BodyConsumedError(
+            "request.form (Werkzeug parsed it)",
+            "call urlencoded.flask.read_form() instead of parse_wsgi() in a Flask view, "
+            "before anything reads request.form",
+        )
+
+
 def parse_wsgi(
     environ: WSGIEnvironment,
     *,
     encoding: str | Encoding = "UTF-8",
     honor_charset: bool = False,
-    errors: str = "replace",
+    errors: Errors = "replace",
     isindex: bool = False,
     use_charset_field: bool = False,
     charset_field: str | None = None,
@@ -160,6 +176,7 @@ def parse_wsgi(
     :raises ClientDisconnected: if the body ends or the connection fails
         before ``CONTENT_LENGTH`` bytes.
     :raises DecodeError: with ``errors="strict"``, for invalid bytes (400).
+    :raises BodyConsumedError: if Werkzeug (Flask) already parsed the body.
     :raises TypeError: if an option or ``wsgi.input`` has the wrong type.
     :raises ValueError: for a negative limit, an unknown *errors* value, a bad
         *separator* or *charset_field*, or ``use_charset_field=True`` with
@@ -183,6 +200,7 @@ def parse_wsgi(
         raise TypeError(f"environ must be a mapping, not {type(environ).__name__}")
     limit = _limits(max_fields, max_field_size, max_body_size, errors)
     _form_options(use_charset_field, charset_field, separator)
+    _check_werkzeug_unread(environ)
     content_type = environ.get("CONTENT_TYPE")
     if content_type is not None and not isinstance(content_type, str):
         raise TypeError(f"CONTENT_TYPE must be a str, not {type(content_type).__name__}")
@@ -271,7 +289,7 @@ async def parse_asgi(
     *,
     encoding: str | Encoding = "UTF-8",
     honor_charset: bool = False,
-    errors: str = "replace",
+    errors: Errors = "replace",
     isindex: bool = False,
     use_charset_field: bool = False,
     charset_field: str | None = None,
@@ -388,7 +406,8 @@ def error_status(error: BaseException) -> int:
     Type for :class:`UnsupportedMediaType`, 411 Length Required for a
     chunked body that cannot be delimited, and 400 Bad Request for any other
     :class:`URLEncodedError` (a malformed length, invalid bytes in strict
-    mode, a client that disconnected). Anything else is a server bug: 500.
+    mode, a client that disconnected). Anything else, including
+    :class:`BodyConsumedError`, is a server bug: 500.
 
     :param error: an exception raised by :func:`parse_wsgi`, :func:`parse_asgi`
         or :class:`IncrementalParser`.
@@ -400,6 +419,8 @@ def error_status(error: BaseException) -> int:
 
     .. versionadded:: 1.0
     """
+    if isinstance(error, BodyConsumedError):
+        return 500
     if isinstance(error, LimitExceeded):
         return 413
     if isinstance(error, UnsupportedMediaType):

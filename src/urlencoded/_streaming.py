@@ -44,7 +44,14 @@ from __future__ import annotations
 
 from ._encoding import Encoding, get_encoding
 from ._errors import BodyTooLarge, DecodeError, FieldTooLarge, LimitExceeded, TooManyFields
-from ._form import charset_field_encoding, check_errors, check_limit, field_size_excess, parse
+from ._form import (
+    Errors,
+    charset_field_encoding,
+    check_errors,
+    check_limit,
+    field_size_excess,
+    parse,
+)
 from ._submission import check_charset_field, check_separator
 
 __all__ = [
@@ -161,7 +168,7 @@ class IncrementalParser:
         self,
         *,
         encoding: str | Encoding = "UTF-8",
-        errors: str = "replace",
+        errors: Errors = "replace",
         isindex: bool = False,
         use_charset_field: bool = False,
         charset_field: str | None = None,
@@ -235,7 +242,7 @@ class IncrementalParser:
         >>> parser.feed(b"a=1&b=2&c")
         Traceback (most recent call last):
           ...
-        urlencoded._errors.TooManyFields: max_fields=2 exceeded at byte offset 8: field 3 ...
+        urlencoded.TooManyFields: max_fields=2 exceeded at byte offset 8: field 3 ...
 
         .. versionadded:: 1.0
         """

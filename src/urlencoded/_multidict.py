@@ -1,0 +1,496 @@
+"""MultiDict: form data as an ordered mapping from names to one or more values.
+
+A urlencoded body is a list of (name, value) pairs
+(https://url.spec.whatwg.org/#concept-urlencoded-parser), where a name may
+repeat. Python web code usually wants a mapping instead, one that keeps the
+repeats: the ``multidict`` package, Werkzeug's ``MultiDict`` and Django's
+``QueryDict`` all offer one. :class:`MultiDict` is that shape over the parser's
+list, with the method names those libraries use, so that code written for
+them reads the same. The pairs stay in input order; ``md[name]`` is the first
+value, as :meth:`URLSearchParams.get` is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import (
+    ItemsView,
+    Iterable,
+    Iterator,
+    Mapping,
+    MutableMapping,
+    ValuesView,
+)
+from typing import TYPE_CHECKING, Any, TypeVar, Union, overload
+
+from ._form import BytesLike, parse
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from ._request_options import ParseOptions
+
+__all__ = ["MultiDict"]
+
+_T = TypeVar("_T")
+_MISSING: Any = object()
+
+#: What :class:`MultiDict` and its :meth:`~MultiDict.extend` accept.
+MultiDictInit = Union[
+    str,
+    BytesLike,
+    Mapping[str, str],
+    Iterable[tuple[str, str]],
+]
+
+
+def _check(name: object, value: object, what: str) -> tuple[str, str]:
+    if not isinstance(name, str):
+        raise TypeError(f"MultiDict {what} name must be str, not {type(name).__name__}")
+    if not isinstance(value, str):
+        raise TypeError(f"MultiDict {what} value must be str, not {type(value).__name__}")
+    return name, value
+
+
+def _pairs(init: object, what: str) -> list[tuple[str, str]]:
+    """The (name, value) pairs of a mapping or an iterable of pairs, type-checked."""
+    if isinstance(init, MultiDict):
+        return list(init._pairs)
+    if isinstance(init, Mapping):
+        return [_check(name, value, what) for name, value in init.items()]
+    if isinstance(init, (str, bytes, bytearray, memoryview)) or not isinstance(init, Iterable):
+        raise TypeError(
+            f"MultiDict {what} takes a mapping or (name, value) pairs, not {type(init).__name__}"
+        )
+    pairs = []
+    for index, item in enumerate(init):
+        if isinstance(item, (str, bytes)) or not isinstance(item, Iterable):
+            raise TypeError(
+                f"MultiDict {what} item {index} must be a (name, value) pair,"
+                f" not {type(item).__name__}"
+            )
+        parts = tuple(item)
+        if len(parts) != 2:
+            raise TypeError(
+                f"MultiDict {what} item {index} must have 2 items (name, value), not {len(parts)}"
+            )
+        pairs.append(_check(parts[0], parts[1], what))
+    return pairs
+
+
+class _Values(ValuesView[str]):
+    """Every value, in pair order (repeats included)."""
+
+    _mapping: MultiDict
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([value for _, value in self._mapping._pairs])
+
+    def __contains__(self, value: object) -> bool:
+        return any(value == own for _, own in self._mapping._pairs)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({list(self)!r})"
+
+
+class _Items(ItemsView[str, str]):
+    """Every (name, value) pair, in order (repeats included)."""
+
+    _mapping: MultiDict
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return iter(list(self._mapping._pairs))
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._mapping._pairs
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({list(self)!r})"
+
+
+class MultiDict(MutableMapping[str, str]):
+    """An ordered mapping from form field names to one or more str values.
+
+    https://url.spec.whatwg.org/#concept-urlencoded-parser (what it holds:
+    the parser's list of name-value tuples, beyond the spec as a mapping)
+
+    The methods are those of the ``multidict`` package and Werkzeug:
+    ``md[name]`` and :meth:`getone` give the **first** value (``KeyError`` if
+    none), :meth:`get` a default instead, :meth:`getall` every value;
+    :meth:`add` appends a pair, :meth:`extend` appends many, ``md[name] =
+    value`` and :meth:`update` replace a name's values, :meth:`popone` and
+    :meth:`popall` remove them. Iteration, :meth:`keys`, :meth:`values` and
+    :meth:`items` follow pair order and include repeats, and ``len`` counts
+    pairs. It is a :class:`~collections.abc.MutableMapping`, so
+    ``serialize(md)`` writes every pair and ``dict(md)`` keeps each name's
+    first value.
+
+    :param init: a str or bytes body to parse with :func:`urlencoded.parse`,
+        a mapping of str to str, or an iterable of ``(name, value)`` pairs
+        (another :class:`MultiDict`, a :class:`URLSearchParams`, the result
+        of :func:`urlencoded.parse`).
+    :param options: keyword arguments for :func:`urlencoded.parse` (only
+        with a str or bytes *init*), such as ``encoding`` or ``max_fields``.
+    :raises TypeError: if *init* is none of the above, a name or value is not
+        a str, or *options* are given with pairs or a mapping.
+    :raises URLEncodedError: from :func:`urlencoded.parse`.
+
+    >>> form = MultiDict(b"tag=a&name=Ada&tag=b")
+    >>> form["tag"], form.getall("tag"), form.get("page", "1")
+    ('a', ['a', 'b'], '1')
+    >>> form.add("tag", "c"); form.popone("name")
+    'Ada'
+    >>> form
+    MultiDict([('tag', 'a'), ('tag', 'b'), ('tag', 'c')])
+
+    .. versionadded:: 1.1
+    """
+
+    __slots__ = ("_pairs",)
+
+    def __init__(
+        self,
+        init: MultiDictInit | None = None,
+        /,
+        **options: Unpack[ParseOptions],
+    ) -> None:
+        if isinstance(init, (str, bytes, bytearray, memoryview)):
+            self._pairs: list[tuple[str, str]] = parse(init, **options)
+            return
+        if options:
+            raise TypeError(
+                "MultiDict() takes parse options only with a str or bytes body, not with "
+                + type(init).__name__
+            )
+        self._pairs = [] if init is None else _pairs(init, "()")
+
+    # Lookup.
+
+    def __getitem__(self, name: str) -> str:
+        """The first value of *name*; :exc:`KeyError` if there is none."""
+        for own, value in self._pairs:
+            if own == name:
+                return value
+        raise KeyError(name)
+
+    @overload
+    def get(self, name: str) -> str | None: ...
+    @overload
+    def get(self, name: str, default: str) -> str: ...
+    @overload
+    def get(self, name: str, default: _T) -> str | _T: ...
+    def get(self, name: str, default: object = None) -> object:
+        """The first value of *name*, or *default* (``None``) if there is none.
+
+        :param name: the field name.
+        :param default: what to return when no pair has that name.
+        :returns: a value or *default*.
+
+        >>> MultiDict("a=1&a=2").get("a"), MultiDict("").get("a", "0")
+        ('1', '0')
+
+        .. versionadded:: 1.1
+        """
+        for own, value in self._pairs:
+            if own == name:
+                return value
+        return default
+
+    @overload
+    def getone(self, name: str) -> str: ...
+    @overload
+    def getone(self, name: str, default: _T) -> str | _T: ...
+    def getone(self, name: str, default: object = _MISSING) -> object:
+        """The first value of *name*; *default* or :exc:`KeyError` if there is none.
+
+        :param name: the field name.
+        :param default: returned instead of raising, if given.
+        :returns: the first value.
+        :raises KeyError: if no pair has that name and no *default* is given.
+
+        >>> MultiDict("a=1&a=2").getone("a")
+        '1'
+
+        .. versionadded:: 1.1
+        """
+        for own, value in self._pairs:
+            if own == name:
+                return value
+        if default is _MISSING:
+            raise KeyError(name)
+        return default
+
+    @overload
+    def getall(self, name: str) -> list[str]: ...
+    @overload
+    def getall(self, name: str, default: _T) -> list[str] | _T: ...
+    def getall(self, name: str, default: object = _MISSING) -> object:
+        """Every value of *name*, in order; *default* or :exc:`KeyError` if none.
+
+        :param name: the field name.
+        :param default: returned instead of raising, if given.
+        :returns: a new list of one or more values.
+        :raises KeyError: if no pair has that name and no *default* is given.
+
+        >>> MultiDict("a=1&b=2&a=3").getall("a")
+        ['1', '3']
+
+        .. versionadded:: 1.1
+        """
+        values = [value for own, value in self._pairs if own == name]
+        if values:
+            return values
+        if default is _MISSING:
+            raise KeyError(name)
+        return default
+
+    def getlist(self, name: str) -> list[str]:
+        """Every value of *name*, in order, or ``[]`` (Werkzeug's and Django's name).
+
+        :param name: the field name.
+        :returns: a new list, empty if no pair has that name.
+
+        >>> MultiDict("a=1&a=2").getlist("a"), MultiDict("").getlist("a")
+        (['1', '2'], [])
+
+        .. versionadded:: 1.1
+        """
+        return [value for own, value in self._pairs if own == name]
+
+    def __contains__(self, name: object) -> bool:
+        """Whether some pair has the name *name*."""
+        return any(own == name for own, _ in self._pairs)
+
+    def __len__(self) -> int:
+        """The number of pairs (repeated names count once per pair)."""
+        return len(self._pairs)
+
+    def __iter__(self) -> Iterator[str]:
+        """The names, in pair order, repeats included (as ``multidict`` does)."""
+        return iter([name for name, _ in self._pairs])
+
+    def values(self) -> ValuesView[str]:
+        """Every value, in pair order, repeats included.
+
+        :returns: a view; iterate it or pass it to ``list``.
+
+        >>> list(MultiDict("a=1&b=2&a=3").values())
+        ['1', '2', '3']
+
+        .. versionadded:: 1.1
+        """
+        return _Values(self)
+
+    def items(self) -> ItemsView[str, str]:
+        """Every ``(name, value)`` pair, in order, repeats included.
+
+        :returns: a view; iterate it or pass it to ``list``.
+
+        >>> list(MultiDict("a=1&b=2&a=3").items())
+        [('a', '1'), ('b', '2'), ('a', '3')]
+
+        .. versionadded:: 1.1
+        """
+        return _Items(self)
+
+    # Changes.
+
+    def add(self, name: str, value: str) -> None:
+        """Append one ``(name, value)`` pair, keeping the name's other values.
+
+        :param name: the field name.
+        :param value: its new, extra value.
+        :raises TypeError: if *name* or *value* is not a str.
+
+        >>> form = MultiDict("a=1"); form.add("a", "2"); form.getall("a")
+        ['1', '2']
+
+        .. versionadded:: 1.1
+        """
+        self._pairs.append(_check(name, value, "add()"))
+
+    def extend(self, other: MultiDictInit = (), /, **pairs: str) -> None:
+        """Append every pair of *other* (pairs or a mapping), then of *pairs*.
+
+        :param other: ``(name, value)`` pairs or a mapping; a str or bytes
+            body is parsed first.
+        :param pairs: more pairs, as keyword arguments.
+        :raises TypeError: if a name or value is not a str.
+
+        >>> form = MultiDict("a=1"); form.extend([("a", "2")], b="3"); form
+        MultiDict([('a', '1'), ('a', '2'), ('b', '3')])
+
+        .. versionadded:: 1.1
+        """
+        new = (
+            parse(other)
+            if isinstance(other, (str, bytes, bytearray, memoryview))
+            else _pairs(other, "extend()")
+        )
+        self._pairs += new + _pairs(pairs, "extend()")
+
+    def __setitem__(self, name: str, value: str) -> None:
+        """Give *name* exactly one value, at the place of its first pair."""
+        self._replace({_check(name, value, "item")[0]: [value]})
+
+    def update(self, other: Any = (), /, **pairs: str) -> None:
+        """Replace the values of every name in *other* and *pairs* with theirs.
+
+        As in ``multidict``: each name's existing pairs get the new values in
+        place, in order; extra new values are appended at the end and extra
+        old pairs are removed. Names not in *other* are left alone.
+
+        :param other: ``(name, value)`` pairs or a mapping.
+        :param pairs: more pairs, as keyword arguments.
+        :raises TypeError: if a name or value is not a str.
+
+        >>> form = MultiDict("a=1&b=2&a=3"); form.update({"a": "9"}); form
+        MultiDict([('a', '9'), ('b', '2')])
+
+        .. versionadded:: 1.1
+        """
+        grouped: dict[str, list[str]] = {}
+        for name, value in _pairs(other, "update()") + _pairs(pairs, "update()"):
+            grouped.setdefault(name, []).append(value)
+        self._replace(grouped)
+
+    def _replace(self, grouped: dict[str, list[str]]) -> None:
+        remaining = {name: iter(values) for name, values in grouped.items()}
+        kept: list[tuple[str, str]] = []
+        for name, value in self._pairs:
+            if name not in remaining:
+                kept.append((name, value))
+                continue
+            new = next(remaining[name], None)
+            if new is not None:
+                kept.append((name, new))
+        for name, values in remaining.items():
+            kept += [(name, value) for value in values]
+        self._pairs = kept
+
+    def __delitem__(self, name: str) -> None:
+        """Remove every pair named *name*; :exc:`KeyError` if there is none."""
+        if name not in self:
+            raise KeyError(name)
+        self._pairs = [pair for pair in self._pairs if pair[0] != name]
+
+    @overload
+    def popone(self, name: str) -> str: ...
+    @overload
+    def popone(self, name: str, default: _T) -> str | _T: ...
+    def popone(self, name: str, default: object = _MISSING) -> object:
+        """Remove and return the first value of *name*.
+
+        :param name: the field name.
+        :param default: returned if no pair has that name.
+        :returns: the removed value.
+        :raises KeyError: if no pair has that name and no *default* is given.
+
+        >>> form = MultiDict("a=1&a=2"); form.popone("a"), form
+        ('1', MultiDict([('a', '2')]))
+
+        .. versionadded:: 1.1
+        """
+        for index, (own, value) in enumerate(self._pairs):
+            if own == name:
+                del self._pairs[index]
+                return value
+        if default is _MISSING:
+            raise KeyError(name)
+        return default
+
+    pop = popone
+
+    @overload
+    def popall(self, name: str) -> list[str]: ...
+    @overload
+    def popall(self, name: str, default: _T) -> list[str] | _T: ...
+    def popall(self, name: str, default: object = _MISSING) -> object:
+        """Remove every pair named *name* and return their values.
+
+        :param name: the field name.
+        :param default: returned if no pair has that name.
+        :returns: the removed values, in order.
+        :raises KeyError: if no pair has that name and no *default* is given.
+
+        >>> form = MultiDict("a=1&b=2&a=3"); form.popall("a"), form
+        (['1', '3'], MultiDict([('b', '2')]))
+
+        .. versionadded:: 1.1
+        """
+        values = [value for own, value in self._pairs if own == name]
+        if not values:
+            if default is _MISSING:
+                raise KeyError(name)
+            return default
+        self._pairs = [pair for pair in self._pairs if pair[0] != name]
+        return values
+
+    def popitem(self) -> tuple[str, str]:
+        """Remove and return the last pair; :exc:`KeyError` if empty."""
+        if not self._pairs:
+            raise KeyError("popitem(): MultiDict is empty")
+        return self._pairs.pop()
+
+    def clear(self) -> None:
+        """Remove every pair."""
+        self._pairs = []
+
+    # Conversions.
+
+    def copy(self) -> MultiDict:
+        """A new, independent MultiDict with the same pairs.
+
+        :returns: an equal object.
+
+        >>> form = MultiDict("a=1"); form.copy() == form
+        True
+
+        .. versionadded:: 1.1
+        """
+        return type(self)(self._pairs)
+
+    def to_dict(self) -> dict[str, str]:
+        """A dict from each name to its **first** value, in order of first appearance.
+
+        :returns: a new dict (``dict(md)`` gives the same).
+
+        >>> MultiDict("a=1&b=2&a=3").to_dict()
+        {'a': '1', 'b': '2'}
+
+        .. versionadded:: 1.1
+        """
+        result: dict[str, str] = {}
+        for name, value in self._pairs:
+            result.setdefault(name, value)
+        return result
+
+    def to_dict_of_lists(self) -> dict[str, list[str]]:
+        """A dict from each name to all its values, in order.
+
+        :returns: a new dict of new lists (the shape of ``urllib.parse.parse_qs``).
+
+        >>> MultiDict("a=1&b=2&a=3").to_dict_of_lists()
+        {'a': ['1', '3'], 'b': ['2']}
+
+        .. versionadded:: 1.1
+        """
+        result: dict[str, list[str]] = {}
+        for name, value in self._pairs:
+            result.setdefault(name, []).append(value)
+        return result
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to a MultiDict with the same pairs in the same order."""
+        if not isinstance(other, MultiDict):
+            return NotImplemented
+        return self._pairs == other._pairs
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        """``MultiDict([(name, value), ...])``, which evaluates to an equal object."""
+        return f"{type(self).__name__}({self._pairs!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Support for :mod:`copy` and :mod:`pickle`."""
+        return (type(self), (list(self._pairs),))

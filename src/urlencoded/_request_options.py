@@ -1,0 +1,45 @@
+"""The keyword options of the parser and the request-body helpers, as typed dicts.
+
+The helpers built on :func:`urlencoded.parse`, :func:`urlencoded.parse_wsgi`
+and :func:`urlencoded.parse_asgi` pass their keyword arguments through
+unchanged; these ``TypedDict`` classes let a type checker check them as if
+they had been spelled out. They are only ever used in annotations.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal, TypedDict
+
+if TYPE_CHECKING:
+    from ._encoding import Encoding
+
+__all__ = ["ParseOptions", "ServerOptions"]
+
+
+class ParseOptions(TypedDict, total=False):
+    """Keyword arguments of :func:`urlencoded.parse`."""
+
+    encoding: str | Encoding
+    errors: Literal["replace", "strict"]
+    isindex: bool
+    use_charset_field: bool
+    charset_field: str | None
+    separator: str | bytes
+    max_fields: int | None
+    max_field_size: int | None
+    max_body_size: int | None
+
+
+class ServerOptions(TypedDict, total=False):
+    """Keyword arguments of :func:`urlencoded.parse_wsgi` and :func:`urlencoded.parse_asgi`."""
+
+    encoding: str | Encoding
+    honor_charset: bool
+    errors: Literal["replace", "strict"]
+    isindex: bool
+    use_charset_field: bool
+    charset_field: str | None
+    separator: str | bytes
+    max_fields: int | None
+    max_field_size: int | None
+    max_body_size: int | None

@@ -1,0 +1,85 @@
+"""Calls that ``mypy --strict`` must accept, and calls it must reject.
+
+This file is type-checked, never run. Each rejected call carries
+``# type: ignore[code]`` with the error code mypy should report; with
+``warn_unused_ignores`` (part of ``--strict``) a rejected call that starts to
+type-check makes mypy fail, and so does a call rejected with another code.
+``tests/test_typing.py`` runs mypy on this file.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import urlencoded
+from urlencoded import (
+    IncrementalParser,
+    MultiDict,
+    URLSearchParams,
+    parse,
+    parse_bytes,
+    parse_wsgi,
+    serialize,
+)
+
+
+def accepted(environ: dict[str, Any], any_pairs: Any) -> None:
+    """Calls that must type-check."""
+    serialize([("a", "1"), ("b", "2")])
+    serialize([["a", "1"]])
+    serialize({"a": "1"})
+    serialize({"a": b"\x00"})
+    serialize({b"a": "1"})
+    serialize([(b"info_hash", b"\x12")])
+    serialize(URLSearchParams("a=1"))
+    serialize(MultiDict("a=1"))
+    serialize(pair for pair in [("a", "1")])
+    serialize(any_pairs)
+    parse(b"a=1", errors="strict")
+    parse("a=1", errors="replace", encoding="windows-1252", max_fields=10)
+    parse_bytes(b"a=1")
+    parse_wsgi(environ, errors="strict", separator=";")
+    IncrementalParser(errors="replace")
+    form = MultiDict(b"a=1", max_fields=5)
+    first: str = form["a"]
+    maybe: str | None = form.get("b")
+    defaulted: str = form.get("b", "0")
+    every: list[str] = form.getall("a")
+    form.add("a", "2")
+    form.extend([("c", "3")])
+    form.update({"c": "4"})
+    params = URLSearchParams("a=1")
+    URLSearchParams([("a", "1"), ("b", "2")])
+    URLSearchParams([["a", "1"]])
+    URLSearchParams({"a": "1"})
+    URLSearchParams(params)
+    spec_get: str | None = params.get("a")
+    with_default: str = params.get("a", "")
+    one: str = params["a"]
+    print(first, maybe, defaulted, every, spec_get, with_default, one)
+    urlencoded.parse_wsgi_multidict({"wsgi.input": io.BytesIO()}, max_fields=1)
+
+
+def rejected(environ: dict[str, Any]) -> None:
+    """Calls that must not type-check, each with the error code mypy gives."""
+    serialize({"page": 2})  # type: ignore[arg-type]
+    serialize({"page": None})  # type: ignore[arg-type]
+    serialize([("page", 2)])  # type: ignore[list-item]
+    serialize(["ab", "cd"])  # type: ignore[list-item]
+    serialize("a=1")  # type: ignore[arg-type]
+    serialize(b"a=1")  # type: ignore[arg-type]
+    parse(b"", errors="ignore")  # type: ignore[arg-type]
+    parse(b"", max_fields="10")  # type: ignore[arg-type]
+    parse(1)  # type: ignore[arg-type]
+    parse_wsgi(environ, errors="surrogateescape")  # type: ignore[arg-type]
+    IncrementalParser(errors="ignore")  # type: ignore[arg-type]
+    MultiDict([("a", 1)])  # type: ignore[list-item]
+    MultiDict({"a": 1})  # type: ignore[arg-type]
+    MultiDict(b"a=1", errors="ignore")  # type: ignore[arg-type]
+    MultiDict("a").add("a", 1)  # type: ignore[arg-type]
+    urlencoded.parse_wsgi_multidict(environ, max_feilds=1)  # type: ignore[call-arg]
+    URLSearchParams("a")[0]  # type: ignore[index]
+    URLSearchParams(["ab", "cd"])  # type: ignore[list-item]
+    URLSearchParams({"a": 1})  # type: ignore[arg-type]
+    URLSearchParams("a").append("a", 1)  # type: ignore[arg-type]
