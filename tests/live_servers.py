@@ -42,6 +42,7 @@ def wsgiref_server(app: Callable[..., Any]) -> Iterator[int]:
         server.shutdown()
         server.server_close()
         thread.join(TIMEOUT)
+        assert not thread.is_alive()
 
 
 @contextlib.contextmanager
@@ -58,6 +59,7 @@ def werkzeug_server(app: Callable[..., Any]) -> Iterator[int]:
         server.shutdown()
         server.server_close()
         thread.join(TIMEOUT)
+        assert not thread.is_alive()
 
 
 @contextlib.contextmanager
@@ -83,6 +85,7 @@ def uvicorn_server(app: Callable[..., Any]) -> Iterator[int]:
         server.should_exit = True
         thread.join(TIMEOUT)
         sock.close()
+        assert not thread.is_alive()
 
 
 def chunked_post(port: int, body: bytes, path: str = "/") -> tuple[int, bytes]:

@@ -19,16 +19,13 @@ import json
 import pickle
 import queue
 import socket
-import threading
 import time
 from collections.abc import Iterable, Iterator
-from socketserver import ThreadingMixIn
 from typing import Any, Callable
-from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
 import pytest
-import uvicorn
 
+from tests.live_servers import uvicorn_server, wsgiref_server
 from urlencoded import (
     BodyTooLarge,
     ClientDisconnected,
@@ -364,56 +361,18 @@ async def asgi_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-class _ThreadingWSGIServer(ThreadingMixIn, WSGIServer):
-    daemon_threads = True
-
-
-class _QuietHandler(WSGIRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def wsgi_port() -> Iterator[int]:
     """Run wsgi_app under wsgiref on an ephemeral 127.0.0.1 port for this module."""
-    server = make_server(
-        "127.0.0.1", 0, wsgi_app, server_class=_ThreadingWSGIServer, handler_class=_QuietHandler
-    )
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
-    thread.start()
-    try:
-        yield server.server_address[1]
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(TIMEOUT)
-        assert not thread.is_alive()
+    with wsgiref_server(wsgi_app) as port:
+        yield port
 
 
 @pytest.fixture(scope="module")
 def asgi_port() -> Iterator[int]:
     """Run asgi_app under uvicorn on an ephemeral 127.0.0.1 port for this module."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    config = uvicorn.Config(
-        asgi_app, http="h11", ws="none", lifespan="off", log_level="critical", access_log=False
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]})
-    thread.start()
-    deadline = time.monotonic() + TIMEOUT
-    while not server.started:
-        assert thread.is_alive(), "uvicorn did not start"
-        assert time.monotonic() < deadline, "uvicorn did not start in time"
-        time.sleep(0.01)
-    try:
+    with uvicorn_server(asgi_app) as port:
         yield port
-    finally:
-        server.should_exit = True
-        thread.join(TIMEOUT)
-        sock.close()
-        assert not thread.is_alive()
 
 
 @pytest.fixture(params=["wsgiref", "uvicorn"])
