@@ -678,9 +678,11 @@ def _serialize_legacy_whole(items: list[object], resolved: Encoding) -> str | No
             return None
         texts.append(name)
         texts.append(value)
-    if any("\x01" in text or "\x02" in text for text in texts):
-        return None
     joined = "\x01".join(map("\x02".join, zip(texts[::2], texts[1::2])))
+    # The stand-ins must come from the joining alone: one U+0002 a pair, U+0001 between.
+    pairs = len(texts) // 2
+    if joined.count("\x02") != pairs or joined.count("\x01") != pairs - 1:
+        return None
     # Surrogates become U+FFFD inside encode_or_fail, as to_usv_string does.
     encoded = _encode_after_encoding(resolved, joined, URLENCODED_PERCENT_ENCODE_SET, True)
     return encoded.replace("%02", "=").replace("%01", "&")

@@ -245,10 +245,8 @@ def _encode_after_encoding(
     if byte_table[0x26] != "&" and byte_table[0x23] != "#" and byte_table[0x3B] != ";":
         # The set escapes "&", "#" and ";", so an error written as b"&#N;" among the
         # bytes comes out as step 7.4's "%26%23N%3B": one escape pass over all of it.
-        # Legacy output alternates kept and escaped bytes every few bytes (ASCII-range
-        # trail bytes, accented letters), where a per-byte translate is fastest.
         data = b"".join(item if isinstance(item, bytes) else b"&#%d;" % item for item in items)
-        return data.decode("latin-1").translate(byte_table)
+        return _escape_encoded(data, percent_encode_set, space_as_plus)
     output: list[str] = []
     # Step 7: each item is a run of encoder output bytes or an error's code point;
     # the encoder (and ISO-2022-JP's state) is one for the whole input.
