@@ -178,7 +178,7 @@ long_text = st.lists(
 @example(text="a" * 75 + ".\r\n." + "=" * 30 + "%" * 30 + "\r\n" * 40)
 @example(text=("x" * 74 + "\n.") * 5)
 def test_long_encode_agrees(name: str, text: str) -> None:
-    """Long values, which take the quoted-printable path, agree with the reference too."""
+    """Long values, with line breaks, dots and "=" runs, agree with the reference too."""
     scalar = reference.to_scalar_value_string(text)
     assert DIALECTS[name].encode(text) == ref.encode_text(ref.RULES[name], scalar)
     data = scalar.encode("utf-8")

@@ -17,6 +17,7 @@ rules are equal (the description and source are not compared).
 from __future__ import annotations
 
 import re
+from codecs import charmap_decode
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Union
@@ -117,8 +118,8 @@ class Dialect:
     source: str = field(default="", repr=False, compare=False)
     # Built from the fields above; not an argument.
     _escaper: Escaper = field(init=False, repr=False, compare=False)
-    # For the short-str path of encode(): the bytes left as they are, or None where
-    # the dialect needs more than one byte-to-string table (keep_escapes, percent_u).
+    # For the str path of encode(): the bytes left as they are, or None where
+    # the dialect needs more than the escaper (keep_escapes, percent_u).
     _plain_kept: bytes | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -144,8 +145,7 @@ class Dialect:
         escaper = Escaper(self.percent_encode_set, self.space_as_plus, self.lowercase_hex)
         object.__setattr__(self, "_escaper", escaper)
         plain = not (self.keep_escapes or self.percent_u)
-        kept = bytes(byte for byte in range(0x80) if byte not in self.percent_encode_set)
-        object.__setattr__(self, "_plain_kept", kept if plain else None)
+        object.__setattr__(self, "_plain_kept", self.kept.encode("ascii") if plain else None)
 
     @property
     def _preserve(self) -> re.Pattern[str] | None:
@@ -274,9 +274,12 @@ class Dialect:
                 if kept is None:
                     return self._escape(data)
                 # Most names and many values need no escape: one C pass finds out.
-                if not data.translate(None, kept):
+                if not data.rstrip(kept):
                     return value
-                return self._escaper(data)
+                # The escaper's C calls, inlined: this is the hot path.
+                escaper = self._escaper
+                wide = charmap_decode(data, "strict", escaper.chars)[0].encode("utf-8")
+                return wide.translate(escaper.digits).decode("ascii")
         if isinstance(value, str):
             return self._encode_text(value, get_output_encoding(encoding))
         if isinstance(value, (bytes, bytearray, memoryview)):

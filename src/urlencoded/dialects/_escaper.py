@@ -1,94 +1,67 @@
-"""Step 7.3 of "percent-encode after encoding" for one dialect, fast.
+"""Step 7.3 of "percent-encode after encoding" for one dialect, in three C calls.
 
 https://url.spec.whatwg.org/#string-percent-encode-after-encoding
 
 The spec escapes one byte at a time. A Python loop over bytes (what
-``urllib.parse.quote`` runs) costs tens of nanoseconds a byte, so each
-:class:`Escaper` picks C-level primitives instead:
+``urllib.parse.quote`` runs), or ``str.translate`` with multi-character
+outputs, costs tens of nanoseconds a byte. An :class:`Escaper` instead maps
+each byte to one code point and lets UTF-8 do the widening:
 
-* ``binascii.b2a_qp``, quoted-printable encoding, which is
-  percent-encoding with ``=`` for ``%`` in one C loop: it escapes every byte
-  that is not printable ASCII, and ``=``, as ``=XX`` with upper-case hex. The
-  few printable characters the dialect escapes too are then replaced one
-  ``bytes.replace`` each (only those present), ``=`` becomes ``%``, and the
-  quoted-printable extras are undone: soft line breaks (``=`` before a line
-  break; a literal line break is always escaped, so every one is soft), and
-  a ``.`` it escapes at the start of a line.
-* for short inputs, where many different printable characters are to be
-  escaped, or where the quoted-printable path would not be exact, ``str.translate`` with a
-  256-entry table (byte → output).
+1. ``codecs.charmap_decode`` with a 256-character table maps a kept byte to
+   itself (or space to ``+``) and a byte to escape to U+1000 + 64 × high
+   nibble + low nibble, between U+1000 and U+13CF.
+2. UTF-8 encodes each of those code points as three bytes: ``E1``, then
+   ``80`` + the high nibble, then ``80`` + the low nibble; kept characters are
+   ASCII and stay one byte.
+3. ``bytes.translate`` turns ``E1`` into ``%`` and ``80``-``8F`` into the
+   hex digits, and leaves ASCII alone.
 
-The quoted-printable path is used only where it is exact: upper-case hex, no
-hex digit among the printable characters to escape (a replacement would hit
-the digits of an escape), and not both ``%`` and ``=`` kept.
-``tests/test_dialects.py`` checks every dialect against the byte-by-byte
-transcription.
+Each step is one C loop over the input whatever its shape, and the result is
+exact for every percent-encode set, space rule and hex case: the bytes it
+rewrites in step 3 are never ASCII. ``tests/test_dialects.py`` checks it
+against the byte-by-byte transcription, for every dialect and for derived
+ones.
 """
 
 from __future__ import annotations
 
-from binascii import b2a_qp
+from codecs import charmap_decode
+from typing import cast
 
 from .._sets import PercentEncodeSet
 
 __all__ = ["Escaper"]
 
-_PRINTABLE = range(0x21, 0x7F)
-_EQUALS_TO_PERCENT = bytes.maketrans(b"=", b"%")
-# Below this many bytes, or with more distinct printable characters to escape
-# than _MANY, the fixed cost of the quoted-printable path outweighs its speed.
-_SHORT = 64
-_MANY = 8
+_LEAD = 0xE1  # UTF-8 lead byte of U+1000..U+1FFF
 
 
 class Escaper:
-    """Percent-encodes bytes for one percent-encode set, space rule and hex case."""
+    """Percent-encodes bytes for one percent-encode set, space rule and hex case.
 
-    __slots__ = ("_dot", "_equals", "_plus", "_printables", "_qp", "_table")
+    :attr:`chars` is step 1's table (byte → code point), :attr:`digits` step 3's.
+    """
+
+    __slots__ = ("chars", "digits")
 
     def __init__(
         self, percent_encode_set: PercentEncodeSet, space_as_plus: bool, lowercase: bool
     ) -> None:
-        kept = bytes(byte for byte in range(0x80) if byte not in percent_encode_set)
-        digits = "0123456789abcdef" if lowercase else "0123456789ABCDEF"
-        table = [f"%{digits[byte >> 4]}{digits[byte & 15]}" for byte in range(256)]
-        for byte in kept:
-            table[byte] = chr(byte)
-        if space_as_plus:
-            table[0x20] = "+"
-        self._table = table
-        self._plus = space_as_plus
-        printables = bytes(b for b in _PRINTABLE if b not in kept and b != 0x3D)
-        # Everything but the printable characters to escape, for finding those present.
-        self._printables = bytes(b for b in range(256) if b not in printables)
-        self._equals = 0x3D in kept
-        self._dot = 0x2E in kept
-        self._qp = (
-            not lowercase
-            and not any(b in b"0123456789ABCDEF" for b in printables)
-            and not (0x25 in kept and self._equals)
-            and all(b in _PRINTABLE for b in kept)
-        )
+        chars = []
+        for byte in range(256):
+            if space_as_plus and byte == 0x20:
+                chars.append("+")
+            elif byte < 0x80 and byte not in percent_encode_set:
+                chars.append(chr(byte))
+            else:
+                chars.append(chr(0x1000 | (byte >> 4) << 6 | (byte & 15)))
+        digits = bytearray(range(256))
+        digits[_LEAD] = 0x25
+        digits[0x80:0x90] = b"0123456789abcdef" if lowercase else b"0123456789ABCDEF"
+        # The stubs admit only dict maps; CPython takes a 256-character str.
+        self.chars = cast("dict[int, int]", "".join(chars))
+        self.digits = bytes(digits)
 
     def __call__(self, data: bytes) -> str:
         """Escape *data*: each byte in the set as ``%XX``, space as ``+`` if asked."""
-        if len(data) < _SHORT or not self._qp:
-            return data.decode("latin-1").translate(self._table)
-        # The printable characters to escape that *data* holds, each once.
-        printables = set(data.translate(None, self._printables))
-        if len(printables) > _MANY:
-            return data.decode("latin-1").translate(self._table)
-        out = b2a_qp(data, True, False, False)
-        if b"\n" in out:
-            # Soft line breaks, "=\r\n" when the input holds CR LF, else "=\n".
-            out = out.replace(b"=\r\n", b"").replace(b"=\n", b"")
-        for byte in printables:
-            out = out.replace(bytes((byte,)), b"=%02X" % byte)
-        if self._dot and b"=2E" in out:
-            out = out.replace(b"=2E", b".")
-        if self._plus:
-            out = out.replace(b"=20", b"+")
-        out = out.translate(_EQUALS_TO_PERCENT)
-        if self._equals:
-            out = out.replace(b"%3D", b"=")
-        return out.decode("ascii")
+        wide = charmap_decode(data, "strict", self.chars)[0]
+        return wide.encode("utf-8").translate(self.digits).decode("ascii")
