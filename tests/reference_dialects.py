@@ -157,6 +157,7 @@ class Rules:
     plus_as_space: bool = False
     keep_escapes: bool = False
     javascript: str = ""  # "component", "uri" or "escape"
+    lowercase_hex: bool = False
 
 
 RULES: dict[str, Rules] = {
@@ -201,6 +202,8 @@ def encode_bytes(rules: Rules, data: bytes) -> str:
             output += "+"
         elif byte < 0x80 and rules.kept(byte):
             output += chr(byte)
+        elif rules.lowercase_hex:
+            output += reference.percent_encode(byte).lower()
         else:
             output += reference.percent_encode(byte)
     return output

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import doctest
 import importlib
@@ -17,7 +18,7 @@ import urlencoded
 from tests import reference
 from tests import reference_dialects as ref
 from tests.strategies import scalar_text, text_with_surrogates
-from urlencoded import dialects
+from urlencoded import PercentEncodeSet, dialects
 from urlencoded.dialects import DIALECTS, Dialect, URIError, get_dialect
 
 NAMES = list(DIALECTS)
@@ -183,6 +184,119 @@ def test_long_encode_agrees(name: str, text: str) -> None:
     assert DIALECTS[name].encode(text) == ref.encode_text(ref.RULES[name], scalar)
     data = scalar.encode("utf-8")
     assert DIALECTS[name].encode(data) == ref.encode_raw_bytes(ref.RULES[name], data)
+
+
+# Derived dialects: any kept ASCII set, space rule and hex case. Text leans
+# towards what the str path of encode() tells apart: ASCII words (names), other
+# ASCII, non-ASCII words, surrogates, the empty string.
+derived_text = st.one_of(
+    dialect_text,
+    long_text,
+    text_with_surrogates,
+    st.from_regex(r"[A-Za-z_][A-Za-z0-9_]*", fullmatch=True),
+    st.from_regex(r"[-.~0-9A-Za-z_%+ ]*", fullmatch=True),
+    st.sampled_from(["", "_", "9a", "café", "日本", "x\ud800", "%", "%25", "+", " "]),
+)
+
+
+def _derived(kept: frozenset[int], space_as_plus: bool, lowercase: bool) -> Dialect:
+    return Dialect(
+        "DERIVED",
+        PercentEncodeSet(frozenset(range(0x80)) - kept),
+        space_as_plus=space_as_plus,
+        lowercase_hex=lowercase,
+    )
+
+
+@given(
+    kept=st.one_of(
+        st.frozensets(st.integers(0, 0x7F)),
+        st.frozensets(st.integers(0x20, 0x7E), min_size=60),
+        st.just(frozenset(range(0x80))),
+    ),
+    space_as_plus=st.booleans(),
+    lowercase=st.booleans(),
+    text=derived_text,
+)
+@example(kept=frozenset(b"abc_"), space_as_plus=False, lowercase=False, text="abc_")
+@example(kept=frozenset(range(0x80)), space_as_plus=True, lowercase=True, text="a b\x00é")
+@example(kept=frozenset(b"%"), space_as_plus=False, lowercase=True, text="%%é%")
+@example(kept=frozenset(b" ab"), space_as_plus=True, lowercase=False, text="a b")
+def test_derived_encode_agrees(
+    kept: frozenset[int], space_as_plus: bool, lowercase: bool, text: str
+) -> None:
+    """Any kept set, space rule and hex case: str and bytes agree with the transcription."""
+    dialect = _derived(kept, space_as_plus, lowercase)
+    rules = ref.Rules(lambda cp: cp in kept, space_as_plus=space_as_plus, lowercase_hex=lowercase)
+    scalar = reference.to_scalar_value_string(text)
+    encoded = dialect.encode(text)
+    assert encoded == ref.encode_text(rules, scalar)
+    assert type(encoded) is str
+    data = scalar.encode("utf-8")
+    assert dialect.encode(data) == ref.encode_raw_bytes(rules, data)
+    # The general path (another spelling of UTF-8) gives the same string.
+    assert dialect.encode(text, encoding="utf8") == encoded
+
+
+@pytest.mark.parametrize("name", GENERIC)
+@given(text=derived_text)
+def test_encode_str_subclass_and_labels(name: str, text: str) -> None:
+    """A str subclass, or UTF-8 named by label or Encoding, is encoded as the str is."""
+
+    class Text(str):
+        pass
+
+    dialect = DIALECTS[name]
+    expected = dialect.encode(text)
+    for encoded in (
+        dialect.encode(Text(text)),
+        dialect.encode(text, encoding="UTF8"),
+        dialect.encode(text, encoding=urlencoded.get_encoding("utf-8")),
+    ):
+        assert encoded == expected
+        assert type(encoded) is str
+
+
+def test_encode_all_kept_returns_the_value() -> None:
+    """A str with nothing to escape comes back as it is, in each branch of the str path."""
+    for text in ("key_5", "value17", "9", "a-b.c~d", ""):
+        assert dialects.RFC3986.encode(text) is text
+    # The word shortcut is off where the dialect escapes a word character.
+    no_underscore = _derived(frozenset(b"abk"), False, False)
+    assert no_underscore.encode("a_b") == "a%5Fb"
+    assert no_underscore.encode("kab") == "kab"
+
+
+def test_encode_is_shadowed_only_where_plain() -> None:
+    """Plain dialects bind a fast encode; the others, and subclasses that override it, do not."""
+    assert "encode" in vars(dialects.RFC3986)
+    assert "encode" not in vars(dialects.URI_TEMPLATE_RESERVED)
+    assert "encode" not in vars(dialects.JS_ESCAPE)
+    assert dialects.RFC3986.encode.__doc__ == Dialect.encode.__doc__
+
+    @dataclasses.dataclass(frozen=True)
+    class Shouting(Dialect):
+        def encode(self, value: object, *, encoding: object = "UTF-8") -> str:
+            return super().encode(value, encoding=encoding).upper()  # type: ignore[arg-type]
+
+    shouting = Shouting("SHOUT", dialects.RFC3986.percent_encode_set)
+    assert "encode" not in vars(shouting)
+    assert shouting.encode("a é") == "A%20%C3%A9"
+    assert Dialect.encode(dialects.RFC3986, "a é") == "a%20%C3%A9"
+
+
+def test_dialect_copies_encode_alike() -> None:
+    """Pickled, copied and derived dialects encode as the original does."""
+    for dialect in DIALECTS.values():
+        for twin in (
+            pickle.loads(pickle.dumps(dialect)),
+            copy.copy(dialect),
+            copy.deepcopy(dialect),
+            dataclasses.replace(dialect),
+        ):
+            assert twin == dialect
+            assert ("encode" in vars(twin)) == ("encode" in vars(dialect))
+            assert twin.encode("a b%é_~") == dialect.encode("a b%é_~")
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -17,16 +17,15 @@ rules are equal (the description and source are not compared).
 from __future__ import annotations
 
 import re
-from codecs import charmap_decode
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Union
 
 from .._encoding import Encoding, get_output_encoding
 from .._infra import to_usv_string
 from .._percent import _encode_after_encoding, percent_decode_bytes, utf8_encode
 from .._sets import PercentEncodeSet
-from ._escaper import Escaper
+from ._escaper import Escaper, utf8_encoder
 from ._javascript import (
     URIError,
     code_points_or_error,
@@ -118,9 +117,6 @@ class Dialect:
     source: str = field(default="", repr=False, compare=False)
     # Built from the fields above; not an argument.
     _escaper: Escaper = field(init=False, repr=False, compare=False)
-    # For the str path of encode(): the bytes left as they are, or None where
-    # the dialect needs more than the escaper (keep_escapes, percent_u).
-    _plain_kept: bytes | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         _check_str(self.name, "name")
@@ -144,8 +140,15 @@ class Dialect:
             raise ValueError(f"Dialect decode_keeps must be ASCII, got {self.decode_keeps!r}")
         escaper = Escaper(self.percent_encode_set, self.space_as_plus, self.lowercase_hex)
         object.__setattr__(self, "_escaper", escaper)
-        plain = not (self.keep_escapes or self.percent_u)
-        object.__setattr__(self, "_plain_kept", self.kept.encode("ascii") if plain else None)
+        if not (self.keep_escapes or self.percent_u) and type(self).encode is Dialect.encode:
+            # encode() is called once for each name and value: an instance attribute
+            # shadows the method with a function that has the tables at hand and
+            # skips the method's lookup and binding. __reduce__ rebuilds it.
+            fast = utf8_encoder(escaper, self._encode, Dialect.encode.__doc__ or "")
+            object.__setattr__(self, "encode", fast)
+
+    def __reduce__(self) -> tuple[type[Dialect], tuple[object, ...]]:
+        return type(self), tuple(getattr(self, item.name) for item in fields(self) if item.init)
 
     @property
     def _preserve(self) -> re.Pattern[str] | None:
@@ -264,22 +267,16 @@ class Dialect:
 
         .. versionadded:: 1.1
         """
-        if type(value) is str and encoding == "UTF-8" and not self.percent_u:
+        return self._encode(value, encoding)
+
+    def _encode(self, value: Value, encoding: str | Encoding) -> str:
+        if type(value) is str and encoding == "UTF-8" and self.keep_escapes and not self.percent_u:
             try:
                 data = value.encode("utf-8")
             except UnicodeEncodeError:
                 pass  # surrogates: converted, or an error in a strict dialect, below
             else:
-                kept = self._plain_kept
-                if kept is None:
-                    return self._escape(data)
-                # Most names and many values need no escape: one C pass finds out.
-                if not data.rstrip(kept):
-                    return value
-                # The escaper's C calls, inlined: this is the hot path.
-                escaper = self._escaper
-                wide = charmap_decode(data, "strict", escaper.chars)[0].encode("utf-8")
-                return wide.translate(escaper.digits).decode("ascii")
+                return self._escape(data)
         if isinstance(value, str):
             return self._encode_text(value, get_output_encoding(encoding))
         if isinstance(value, (bytes, bytearray, memoryview)):

@@ -21,27 +21,39 @@ exact for every percent-encode set, space rule and hex case: the bytes it
 rewrites in step 3 are never ASCII. ``tests/test_dialects.py`` checks it
 against the byte-by-byte transcription, for every dialect and for derived
 ones.
+
+:func:`utf8_encoder` builds a dialect's ``encode`` for the common call, a str
+in UTF-8: a loop over names and values spends as much time calling as
+escaping, so that function has the tables in its closure and checks as little
+as it can before it escapes.
 """
 
 from __future__ import annotations
 
 from codecs import charmap_decode
-from typing import cast
+from typing import TYPE_CHECKING, Callable, cast
 
 from .._sets import PercentEncodeSet
 
-__all__ = ["Escaper"]
+if TYPE_CHECKING:
+    from .._encoding import Encoding
+    from ._dialect import Value
+
+__all__ = ["Escaper", "utf8_encoder"]
 
 _LEAD = 0xE1  # UTF-8 lead byte of U+1000..U+1FFF
+# What str.isidentifier() admits of ASCII.
+_WORD = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
 
 
 class Escaper:
     """Percent-encodes bytes for one percent-encode set, space rule and hex case.
 
-    :attr:`chars` is step 1's table (byte → code point), :attr:`digits` step 3's.
+    :attr:`chars` is step 1's table (byte → code point), :attr:`digits` step 3's;
+    :attr:`kept` holds the bytes that are output as they are.
     """
 
-    __slots__ = ("chars", "digits")
+    __slots__ = ("chars", "digits", "kept")
 
     def __init__(
         self, percent_encode_set: PercentEncodeSet, space_as_plus: bool, lowercase: bool
@@ -60,8 +72,46 @@ class Escaper:
         # The stubs admit only dict maps; CPython takes a 256-character str.
         self.chars = cast("dict[int, int]", "".join(chars))
         self.digits = bytes(digits)
+        self.kept = bytes(byte for byte in range(0x80) if chars[byte] == chr(byte))
 
     def __call__(self, data: bytes) -> str:
         """Escape *data*: each byte in the set as ``%XX``, space as ``+`` if asked."""
         wide = charmap_decode(data, "strict", self.chars)[0]
         return wide.encode("utf-8").translate(self.digits).decode("ascii")
+
+
+def utf8_encoder(
+    escaper: Escaper, general: Callable[[Value, str | Encoding], str], doc: str
+) -> Callable[..., str]:
+    """A dialect's ``encode``, fast for a str in UTF-8, *general* for anything else.
+
+    https://url.spec.whatwg.org/#string-percent-encode-after-encoding with
+    UTF-8 as the encoding: step 7's bytes are the str's UTF-8 encoding, each
+    escaped by *escaper*. For a dialect without
+    keep_escapes or ``%u``, where this is the whole algorithm; *general* takes
+    the rest (other encodings, bytes, surrogates, wrong types).
+    """
+    kept_bytes = escaper.kept
+    words = all(char in kept_bytes for char in _WORD.encode("ascii"))
+    chars, digits = escaper.chars, escaper.digits
+
+    def encode(value: Value, *, encoding: str | Encoding = "UTF-8") -> str:
+        if encoding == "UTF-8" and type(value) is str:
+            if not value.isascii():
+                try:
+                    data = value.encode()  # UTF-8, whatever the locale
+                except UnicodeEncodeError:
+                    return general(value, encoding)  # surrogates
+            elif words and value.isidentifier():
+                return value  # most names: two C calls without arguments say so
+            else:
+                data = value.encode()
+                # Many values need no escape: one C pass finds out.
+                if not data.rstrip(kept_bytes):
+                    return value
+            # Escaper.__call__, inlined.
+            return charmap_decode(data, "strict", chars)[0].encode().translate(digits).decode()
+        return general(value, encoding)
+
+    encode.__doc__ = doc
+    return encode
