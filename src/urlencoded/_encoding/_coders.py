@@ -50,7 +50,7 @@ class _Output:
 
 
 def _char_class(code_points: list[int]) -> str:
-    """A regex character class (with ``+``) matching any of ``code_points``."""
+    """The inside of a regex character class matching any of ``code_points``."""
     parts = []
     ordered = sorted(code_points)
     i = 0
@@ -61,12 +61,16 @@ def _char_class(code_points: list[int]) -> str:
         first, last = ordered[i], ordered[j]
         parts.append(f"\\U{first:08x}" if first == last else f"\\U{first:08x}-\\U{last:08x}")
         i = j + 1
-    return "[" + "".join(parts) + "]+" if parts else "(?!)"
+    return "".join(parts)
 
 
 #: How many code points :class:`_StatelessEncoder` checks for special ones with
-#: a set (about as long as compiling its regex takes) before it compiles the regex.
+#: a set before it compiles its regex, at least, and per special code point:
+#: compiling takes 1-8 us per special code point, and a set check costs about
+#: 40 ns a code point more than the regex's, so the set checks stop once they
+#: have cost about as much as compiling.
 _SET_CHECK_BUDGET = 65536
+_SET_CHECKS_PER_SPECIAL = 64
 
 
 class _StatelessEncoder:
@@ -78,7 +82,7 @@ class _StatelessEncoder:
     code point the codec encodes as WHATWG does, or both refuse it.
     """
 
-    __slots__ = ("_encode", "_set_budget", "_special", "_special_re")
+    __slots__ = ("_encode", "_ordinary_re", "_set_budget", "_special")
 
     def __init__(
         self,
@@ -87,38 +91,72 @@ class _StatelessEncoder:
     ) -> None:
         self._encode = encode
         self._special = special
-        # Compiled on first need: a class of thousands of ranges takes milliseconds.
-        self._special_re: re.Pattern[str] | None = None
-        self._set_budget = _SET_CHECK_BUDGET
+        # Runs of code points that are not special. Compiled on first need: a
+        # class of thousands of ranges takes milliseconds (tens for EUC-JP, Big5).
+        self._ordinary_re: re.Pattern[str] | None = None
+        self._set_budget = max(_SET_CHECK_BUDGET, _SET_CHECKS_PER_SPECIAL * len(special))
 
     def encode_or_fail(self, text: str, out: _Output) -> None:
-        pos = 0
+        if not self._holds_special(text):
+            self._encode_run(text, out)
+            return
         special = self._special
-        special_re = self._special_re
-        if special_re is None:
-            if not special:
-                self._encode_run(text, out)
-                return
-            # Until a text needs the regex, or the set checks have cost about
-            # as much as compiling it, a text with no special code point (the
-            # common case) is checked without it.
-            self._set_budget -= len(text)
-            if self._set_budget >= 0 and special.keys().isdisjoint(text):
-                self._encode_run(text, out)
-                return
-            special_re = self._special_re = re.compile(_char_class([ord(c) for c in special]))
-        for match in special_re.finditer(text):
-            if match.start() > pos:
-                self._encode_run(text[pos : match.start()], out)
-            for char in match.group():
-                data = special[char]
+        ordinary_re = self._ordinary_re
+        pos = 0
+        while pos < len(text):
+            if ordinary_re is None:
+                # Within the set-check budget: find the next special code point
+                # without compiling the regex.
+                end = next(
+                    (index for index in range(pos, len(text)) if text[index] in special),
+                    len(text),
+                )
+            else:
+                found = ordinary_re.match(text, pos)  # "*": it always matches
+                end = found.end() if found else pos
+            if end > pos:
+                self._encode_run(text[pos:end] if pos or end < len(text) else text, out)
+            if end < len(text):
+                data = special[text[end]]
                 if data is None:
-                    out.error(ord(char))
+                    out.error(ord(text[end]))
                 else:
                     out.write(data)
-            pos = match.end()
-        if pos < len(text):
-            self._encode_run(text[pos:] if pos else text, out)
+            pos = end + 1
+
+    def encode_with_references(self, text: str) -> bytes | None:
+        """The encoder's output for *text* with each error written as ``b"&#N;"``.
+
+        N is the error's code point in decimal. A literal ``&#N;`` in *text*
+        comes out the same, so only a caller that escapes "&", "#" and ";"
+        afterwards (and so writes an error as step 7.4 of percent-encode after
+        encoding does) can use this. Returns None where the codec's
+        ``xmlcharrefreplace`` is not the WHATWG result: *text* holds a special
+        code point or a surrogate (which becomes U+FFFD first).
+        """
+        if self._holds_special(text):
+            return None
+        data = self._encode(text, "xmlcharrefreplace")
+        # A lone surrogate is an error of the codec, so it shows as "&#N;".
+        if b"&#" in data and _SURROGATE.search(text):
+            return None
+        return data
+
+    def _holds_special(self, text: str) -> bool:
+        """Whether *text* holds a special code point (all of them are non-ASCII)."""
+        if not self._special or text.isascii():
+            return False
+        ordinary_re = self._ordinary_re
+        if ordinary_re is None:
+            # Until the set checks have cost about as much as compiling the
+            # regex, a text is checked without it.
+            self._set_budget -= len(text)
+            if self._set_budget >= 0:
+                return not self._special.keys().isdisjoint(text)
+            ordinary_re = re.compile(f"[^{_char_class([ord(c) for c in self._special])}]*")
+            self._ordinary_re = ordinary_re
+        # A repeated class runs in one C loop, faster than searching for the class.
+        return ordinary_re.fullmatch(text) is None
 
     def _encode_run(self, run: str, out: _Output) -> None:
         # The codec refuses exactly the code points the WHATWG encoder refuses
@@ -144,6 +182,7 @@ class _StatelessEncoder:
 
 
 _CHAR_REF = re.compile(rb"&#([0-9]+);")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _stdlib_encoder(codec: str) -> Callable[[str, str], bytes]:
