@@ -14,6 +14,7 @@ import pytest
 
 from tests import reference_encoding as ref
 from urlencoded._encoding import (
+    _encoder,
     _index_big5,
     _index_euc_kr,
     _index_gb18030,
@@ -23,8 +24,10 @@ from urlencoded._encoding import (
     _single_byte_table,
     decode,
     encode_or_fail,
+    encode_with_references,
     get_encoding,
 )
+from urlencoded._encoding._coders import _Output, _StatelessEncoder
 
 SCALAR_VALUES = [cp for cp in range(0x110000) if not 0xD800 <= cp <= 0xDFFF]
 NON_ASCII = [cp for cp in SCALAR_VALUES if cp >= 0x80]
@@ -114,11 +117,75 @@ ASCII = "".join(map(chr, range(0x80)))
 
 @pytest.mark.parametrize("name", STATELESS_ENCODERS)
 def test_encoder_every_scalar_value(name: str) -> None:
-    """encode_or_fail gives the spec's bytes or error for every scalar value."""
+    """encode_or_fail gives the spec's bytes or error for every scalar value.
+
+    So does encode_with_references on the code points that are not special
+    (its codec path; beyond the BMP, those it encodes), each error written
+    b"&#N;"; and so do encoders that find
+    the special code points by set lookups and by their regex, on every
+    special code point and its neighbours.
+    """
     encoding = get_encoding(name)
     expected = _reference_table(name)
     assert encode_or_fail(encoding, INTERLEAVED) == expected
     assert encode_or_fail(encoding, ASCII) == [ASCII.encode("ascii")]
+    model = _encoder(name)
+    if not isinstance(model, _StatelessEncoder):
+        return
+    results = _per_code_point(expected)
+    special = model._special
+    # Errors cost a codec callback each: beyond the BMP, only the code points it encodes.
+    plain = [
+        index
+        for index, cp in enumerate(NON_ASCII)
+        if chr(cp) not in special and (cp <= 0xFFFF or isinstance(results[index], bytes))
+    ]
+    assert encode_with_references(encoding, _text(plain)) == _references(plain, results)
+    if not special:
+        return
+    specials = [index for index, cp in enumerate(NON_ASCII) if chr(cp) in special]
+    near = sorted(
+        {index + step for index in specials for step in (-1, 0, 1)} & set(range(len(NON_ASCII)))
+    )
+    for budget in (1 << 30, 0):
+        encoder = _StatelessEncoder(model._encode, special)
+        encoder._set_budget = budget
+        out = _Output()
+        encoder.encode_or_fail(_text(near), out)
+        found = b"".join(
+            item if isinstance(item, bytes) else b"&#%d;" % item for item in out.result()
+        )
+        assert found == _references(near, results)
+
+
+def _per_code_point(items: list[bytes | int]) -> list[bytes | int]:
+    """The result of each code point of NON_ASCII, from the encoder's output on INTERLEAVED."""
+    results: list[bytes | int] = []
+    current: bytes | int = b""
+    for item in items:
+        if isinstance(item, int):
+            current = item
+            continue
+        *done, rest = item.split(b"\n")
+        for part in done:
+            results.append(current if isinstance(current, int) else current + part)
+            current = b""
+        current = rest
+    assert len(results) == len(NON_ASCII)
+    return results
+
+
+def _text(indexes: list[int]) -> str:
+    """The code points of NON_ASCII at *indexes*, each followed by "\\n"."""
+    return "".join(chr(NON_ASCII[index]) + "\n" for index in indexes)
+
+
+def _references(indexes: list[int], results: list[bytes | int]) -> bytes:
+    """The results at *indexes*, errors as b"&#N;", each followed by "\\n"."""
+    return b"".join(
+        (result if isinstance(result, bytes) else b"&#%d;" % result) + b"\n"
+        for result in map(results.__getitem__, indexes)
+    )
 
 
 @pytest.mark.parametrize(

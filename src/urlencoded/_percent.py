@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from binascii import a2b_qp, unhexlify
 from codecs import charmap_decode
-from functools import cache
+from functools import cache, lru_cache
 from itertools import repeat
 from typing import NamedTuple, Union, cast
 
@@ -198,7 +198,7 @@ def _escapes_for(table: list[str]) -> _Escapes:
     return _Escapes(table, cast("tuple[bytes, bytes, bytes]", planes), references)
 
 
-@cache
+@lru_cache(maxsize=64)
 def _escapes(percent_encode_set: PercentEncodeSet, space_as_plus: bool) -> _Escapes:
     """The :class:`_Escapes` of a set, with 0x20 as "+" when *space_as_plus*."""
     return _escapes_for(percent_encode_set.byte_table(space_as_plus))
