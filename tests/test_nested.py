@@ -388,7 +388,7 @@ def _top_level(depth: int) -> st.SearchStrategy[dict[str, Any]]:
     )
 
 
-@given(_top_level(5))
+@given(_top_level(4))
 def test_round_trip(obj: dict[str, Any]) -> None:
     """parse_nested(serialize_nested(obj)) == obj for str leaves, dicts and non-empty lists."""
     assert parse_nested(serialize_nested(obj)) == obj

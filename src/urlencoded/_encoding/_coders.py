@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from itertools import chain
 from typing import Callable, Union
 
 # --- Encoders -------------------------------------------------------------------------------
@@ -44,6 +45,26 @@ class _Output:
             self.items.append(b"".join(self.pending))
             self.pending = []
 
+    def errors_between(self, parts: list[bytes]) -> None:
+        """Record ``bytes, number, bytes, ..., number, bytes`` (numbers as ASCII digits).
+
+        Each number is the code point of an error, and each bytes is output;
+        text dense with errors (emoji in a single-byte encoding) is recorded
+        without a Python call per error.
+        """
+        self.write(parts[0])
+        self.flush()
+        code_points = list(map(int, parts[1::2]))
+        between = parts[2::2]
+        last = between.pop()
+        if any(between):
+            # Code points are never 0 and empty bytes are dropped: filter(None) does both.
+            self.items.extend(filter(None, chain.from_iterable(zip(code_points, between))))
+            self.items.append(code_points[-1])
+        else:
+            self.items.extend(code_points)
+        self.write(last)
+
     def result(self) -> EncodeResult:
         self.flush()
         return self.items
@@ -62,6 +83,26 @@ def _char_class(code_points: list[int]) -> str:
         parts.append(f"\\U{first:08x}" if first == last else f"\\U{first:08x}-\\U{last:08x}")
         i = j + 1
     return "[" + "".join(parts) + "]+" if parts else "(?!)"
+
+
+# Marks a code point that is not special, where a supplementary run is scanned.
+_PLAIN = b"plain"
+
+
+def _special_pattern(special: dict[str, bytes | None]) -> re.Pattern[str]:
+    """A regex matching runs of the special code points.
+
+    The regex engine tests a character class holding only BMP code points
+    against a bitmap, but one with supplementary code points against each of
+    its ranges in turn, thousands for Big5: slow on every character of every
+    text. So supplementary special code points are matched as part of any run
+    of supplementary code points, and the caller sorts those out with the dict.
+    """
+    bmp = [ord(char) for char in special if ord(char) <= 0xFFFF]
+    classes = [_char_class(bmp)] if bmp else []
+    if len(bmp) < len(special):
+        classes.append("[\\U00010000-\\U0010ffff]+")
+    return re.compile("|".join(classes) or "(?!)")
 
 
 #: How many code points :class:`_StatelessEncoder` checks for special ones with
@@ -106,16 +147,26 @@ class _StatelessEncoder:
             if self._set_budget >= 0 and special.keys().isdisjoint(text):
                 self._encode_run(text, out)
                 return
-            special_re = self._special_re = re.compile(_char_class([ord(c) for c in special]))
+            special_re = self._special_re = _special_pattern(special)
         for match in special_re.finditer(text):
             if match.start() > pos:
                 self._encode_run(text[pos : match.start()], out)
+            # A run of special code points, or of supplementary ones, some special.
+            plain: list[str] = []
             for char in match.group():
-                data = special[char]
+                data = special.get(char, _PLAIN)
+                if data is _PLAIN:
+                    plain.append(char)
+                    continue
+                if plain:
+                    self._encode_run("".join(plain), out)
+                    plain = []
                 if data is None:
                     out.error(ord(char))
                 else:
                     out.write(data)
+            if plain:
+                self._encode_run("".join(plain), out)
             pos = match.end()
         if pos < len(text):
             self._encode_run(text[pos:] if pos else text, out)
@@ -136,11 +187,7 @@ class _StatelessEncoder:
             if b"&" not in encoded:
                 out.write(encoded)
                 continue
-            parts = _CHAR_REF.split(encoded)
-            out.write(parts[0])
-            for i in range(1, len(parts), 2):
-                out.error(int(parts[i]))
-                out.write(parts[i + 1])
+            out.errors_between(_CHAR_REF.split(encoded))
 
 
 _CHAR_REF = re.compile(rb"&#([0-9]+);")
