@@ -72,20 +72,21 @@ def test_single_byte_table_equals_index(name: str) -> None:
 # --- Encoders --------------------------------------------------------------------------------
 
 
-def _reference_table(name: str) -> list[bytes | int]:
-    """The spec's encoder on each non-ASCII scalar value, each followed by "\\n",
-    as encode_or_fail reports it: byte runs merged, each error's code point.
+def _reference_table(
+    name: str, code_points: list[int], results: list[ref.Result] | None = None
+) -> list[bytes | int]:
+    """The spec's encoder on each of *code_points* (non-ASCII), each followed by
+    "\\n", as encode_or_fail reports it: byte runs merged, each error's code point.
 
     For a stateless encoder this is one handler call per code point; the output
     of a non-ASCII code point never contains 0x0A, so the list determines each
     code point's result.
     """
-    handler = ref.get_encoder(name)
-    # A stateless encoder never reads or restores the queue: one empty queue serves all.
-    io = ref.IOQueue([])
+    if results is None:
+        results = _handler_results(name, code_points)
     items: list[bytes | int] = []
     run = bytearray()
-    for cp, result in zip(NON_ASCII, map(handler, itertools.repeat(io), NON_ASCII)):
+    for cp, result in zip(code_points, results):
         if isinstance(result, list):
             run += bytes(result)
         else:
@@ -97,21 +98,45 @@ def _reference_table(name: str) -> list[bytes | int]:
             items.append(cp)
         run += b"\n"
     items.append(bytes(run))
-    assert io.items == []
     return items
 
 
-INTERLEAVED = "".join(chr(cp) + "\n" for cp in NON_ASCII)
+def _handler_results(name: str, code_points: list[int]) -> list[ref.Result]:
+    """The spec's encoder handler on each code point, for a stateless encoder."""
+    handler = ref.get_encoder(name)
+    # A stateless encoder never reads or restores the queue: one empty queue serves all.
+    io = ref.IOQueue([])
+    results = list(map(handler, itertools.repeat(io), code_points))
+    assert io.items == []
+    return results
+
+
+BMP_NON_ASCII = [cp for cp in NON_ASCII if cp <= 0xFFFF]
+SUPPLEMENTARY = list(range(0x10000, 0x110000))
+SUPPLEMENTARY_TEXT = "".join(map(chr, SUPPLEMENTARY))
+ALL_REFUSED = [ref.Error(cp) for cp in SUPPLEMENTARY]
 ASCII = "".join(map(chr, range(0x80)))
+
+
+def _interleaved(code_points: list[int]) -> str:
+    return "".join(chr(cp) + "\n" for cp in code_points)
 
 
 @pytest.mark.parametrize("name", STATELESS_ENCODERS)
 def test_encoder_every_scalar_value(name: str) -> None:
     """encode_or_fail gives the spec's bytes or error for every scalar value."""
     encoding = get_encoding(name)
-    expected = _reference_table(name)
-    assert encode_or_fail(encoding, INTERLEAVED) == expected
     assert encode_or_fail(encoding, ASCII) == [ASCII.encode("ascii")]
+    expected = _reference_table(name, BMP_NON_ASCII)
+    assert encode_or_fail(encoding, _interleaved(BMP_NON_ASCII)) == expected
+    # Supplementary code points: most encoders refuse every one, which the spec's
+    # handler shows on each and the encoder must then report, all 1,048,576 of them.
+    results = _handler_results(name, SUPPLEMENTARY)
+    if results == ALL_REFUSED:
+        assert encode_or_fail(encoding, SUPPLEMENTARY_TEXT) == SUPPLEMENTARY
+    else:
+        expected = _reference_table(name, SUPPLEMENTARY, results)
+        assert encode_or_fail(encoding, _interleaved(SUPPLEMENTARY)) == expected
 
 
 @pytest.mark.parametrize(
