@@ -11,7 +11,7 @@ import copy
 import pickle
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import urlencoded
@@ -224,6 +224,26 @@ interesting_chars = st.one_of(
 @given(st.sampled_from(ENCODER_NAMES), st.text(interesting_chars, max_size=40))
 def test_encoder_matches_reference_on_random_text(name: str, text: str) -> None:
     """encode_or_fail equals the literal "encode or fail" loop on random text."""
+    assert encode_or_fail(Encoding(name), text) == ref.encode_or_fail_loop(name, text)
+
+
+# Big5's index maps supplementary code points (HKSCS); runs of them mixed with
+# other supplementary code points take their own path through the encoder.
+BIG5_SUPPLEMENTARY = sorted({cp for _, cp in ref.index("big5") if cp > 0xFFFF})
+supplementary_runs = st.text(
+    st.one_of(
+        st.sampled_from([chr(cp) for cp in BIG5_SUPPLEMENTARY]),
+        st.characters(min_codepoint=0x10000),
+        st.sampled_from("a&\u4e00\u2550\u20ac"),
+    ),
+    max_size=40,
+)
+
+
+@given(st.sampled_from(["Big5", "gb18030", "Shift_JIS"]), supplementary_runs)
+@example(name="Big5", text="\U00027267\U0001f600\U00027607a\U0001f600\U00027267")
+def test_encoder_matches_reference_on_supplementary_runs(name: str, text: str) -> None:
+    """Runs of supplementary code points, some in Big5's index, encode as the spec says."""
     assert encode_or_fail(Encoding(name), text) == ref.encode_or_fail_loop(name, text)
 
 
