@@ -1,13 +1,14 @@
-"""Shared test configuration: hypothesis profiles and the ``exhaustive`` marker.
+"""Shared test configuration: hypothesis profiles and the markers set by module.
 
 ``HYPOTHESIS_PROFILE=ci`` (set by .ci/run) runs more examples with no
-deadline, since CI machines are shared and timing is noisy; ``dev`` is the
-quicker default for local runs; ``quick`` tries a handful of examples per
+deadline, since CI machines are shared and timing is noisy; ``dev``, the
+default, tries 100; ``quick`` tries a handful of examples per
 property, for the quick loop.
 
 Tests that walk a whole space (every code point through every encoder) are
-marked ``exhaustive`` here, by module, so that ``-m "not exhaustive and not
-browser"`` is a quick loop; the full run still includes them.
+marked ``exhaustive`` here, by module, and the tests that run the installed
+console script in new processes ``console``, so that ``-m "not exhaustive and
+not console and not browser"`` is a quick loop; the full run includes them.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
+# dev, the default, tries as many examples as Hypothesis does by default.
 settings.register_profile(
-    "dev", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "dev", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile(
     "ci", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -29,12 +31,18 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
-# Modules whose every test is exhaustive; other slow tests carry the marker themselves.
-EXHAUSTIVE_MODULES = frozenset({"test_encoding_exhaustive.py"})
+# Modules whose every test carries a marker; other tests carry theirs themselves.
+MODULE_MARKERS = {
+    "test_encoding_exhaustive.py": pytest.mark.exhaustive,
+    "test_cli.py": pytest.mark.console,
+    "test_cli_dialects.py": pytest.mark.console,
+    "test_docs_cli.py": pytest.mark.console,
+}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the tests of the exhaustive modules, so that a quick loop can deselect them."""
+    """Mark the tests of whole modules, so that a quick loop can deselect them."""
     for item in items:
-        if item.path.name in EXHAUSTIVE_MODULES:
-            item.add_marker(pytest.mark.exhaustive)
+        marker = MODULE_MARKERS.get(item.path.name)
+        if marker is not None:
+            item.add_marker(marker)

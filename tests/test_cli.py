@@ -13,6 +13,7 @@ import pytest
 
 from urlencoded import __version__, parse
 from urlencoded.__main__ import main
+from urlencoded._cli._lines import BLOCK_SIZE
 
 SCRIPT = Path(sys.executable).parent / "urlencoded"
 
@@ -278,8 +279,10 @@ def test_lines_overlong_line_is_skipped_without_holding_it(
 def test_lines_jobs_give_the_same_output(tmp_path: Path) -> None:
     """--jobs 2 writes exactly what --jobs 1 writes, in input order, across many blocks."""
     path = tmp_path / "queries"
-    lines = [b"id=%d&q=caf%%C3%%A9+%d&t=%%E2%%82%%AC" % (i, i * 7) for i in range(120_000)]
+    # About 2.4 MB: three blocks.
+    lines = [b"id=%d&q=caf%%C3%%A9+%d&t=%%E2%%82%%AC" % (i, i * 7) for i in range(60_000)]
     path.write_bytes(b"\n".join(lines) + b"\n")
+    assert path.stat().st_size > 2 * BLOCK_SIZE
     one = run("parse", "--lines", "--jobs", "1", "--file", str(path))
     two = run("parse", "--lines", "--jobs", "2", "--file", str(path))
     assert one.returncode == two.returncode == 0
@@ -298,7 +301,7 @@ def test_lines_rejects_bad_jobs_and_argument() -> None:
 def test_closed_pipe_is_one_line(tmp_path: Path) -> None:
     """When the reader of stdout goes away, the command stops with one line and status 2."""
     path = tmp_path / "queries"
-    path.write_bytes(b"a=1&b=2\n" * 2_000_000)
+    path.write_bytes(b"a=1&b=2\n" * 400_000)  # blocks of output, more than a pipe holds
     process = subprocess.Popen(
         [str(SCRIPT), "parse", "--lines", "--file", str(path)],
         stdout=subprocess.PIPE,
@@ -547,13 +550,15 @@ def test_closed_stdout_and_stderr() -> None:
 
 def test_lines_failure_numbers_across_blocks(tmp_path: Path) -> None:
     """With --jobs 2, a failing line deep in a file is reported with its own line number."""
-    lines = [b"a=%d&b=2" % index for index in range(300_000)]
-    lines[250_000] = b"a&b&c&d"
+    # About 1.6 MB: the failing line is in the second block.
+    lines = [b"a=%d&b=2" % index for index in range(150_000)]
+    lines[140_000] = b"a&b&c&d"
     path = tmp_path / "lines"
     path.write_bytes(b"\n".join(lines))
+    assert path.stat().st_size > BLOCK_SIZE
     result = run("parse", "--lines", "--jobs", "2", "--max-fields", "3", "--file", str(path))
-    assert "line 250001: max_fields=3" in one_line_failure(result)
+    assert "line 140001: max_fields=3" in one_line_failure(result)
     output = result.stdout.decode().splitlines()
-    assert len(output) == 300_000
-    assert output[250_000] == "null"
-    assert output[-1] == '[["a", "299999"], ["b", "2"]]'
+    assert len(output) == 150_000
+    assert output[140_000] == "null"
+    assert output[-1] == '[["a", "149999"], ["b", "2"]]'

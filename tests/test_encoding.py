@@ -11,13 +11,15 @@ import copy
 import pickle
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import urlencoded
 from tests import reference_encoding as ref
+from tests.reference import to_scalar_value_string
 from urlencoded import UTF_8, Encoding, UnknownEncodingError, get_encoding, get_output_encoding
-from urlencoded._encoding import decode, encode_or_fail
+from urlencoded._encoding import _encoder, decode, encode_or_fail, encode_with_references
+from urlencoded._encoding._coders import _Output, _StatelessEncoder
 
 ALL_LABELS = ref.labels()
 ASCII_WHITESPACE = "\t\n\f\r "
@@ -225,6 +227,26 @@ def test_encoder_matches_reference_on_random_text(name: str, text: str) -> None:
     assert encode_or_fail(Encoding(name), text) == ref.encode_or_fail_loop(name, text)
 
 
+# Big5's index maps supplementary code points (HKSCS); runs of them mixed with
+# other supplementary code points take their own path through the encoder.
+BIG5_SUPPLEMENTARY = sorted({cp for _, cp in ref.index("big5") if cp > 0xFFFF})
+supplementary_runs = st.text(
+    st.one_of(
+        st.sampled_from([chr(cp) for cp in BIG5_SUPPLEMENTARY]),
+        st.characters(min_codepoint=0x10000),
+        st.sampled_from("a&\u4e00\u2550\u20ac"),
+    ),
+    max_size=40,
+)
+
+
+@given(st.sampled_from(["Big5", "gb18030", "Shift_JIS"]), supplementary_runs)
+@example(name="Big5", text="\U00027267\U0001f600\U00027607a\U0001f600\U00027267")
+def test_encoder_matches_reference_on_supplementary_runs(name: str, text: str) -> None:
+    """Runs of supplementary code points, some in Big5's index, encode as the spec says."""
+    assert encode_or_fail(Encoding(name), text) == ref.encode_or_fail_loop(name, text)
+
+
 @given(st.sampled_from(ENCODER_NAMES), st.text(interesting_chars, max_size=40))
 def test_encoder_output_shape(name: str, text: str) -> None:
     """Byte runs are never empty nor adjacent; errors are never ASCII code points."""
@@ -235,6 +257,49 @@ def test_encoder_output_shape(name: str, text: str) -> None:
             assert not isinstance(previous, bytes)
         else:
             assert item >= 0x80 or (name == "ISO-2022-JP" and item == 0xFFFD)
+
+
+def _fresh_encoders(name: str) -> list[_StatelessEncoder]:
+    """Two new encoders for *name*: one that finds special code points with set
+    lookups (its budget is ample), one that compiles its regex on first need."""
+    model = _encoder(name)
+    assert isinstance(model, _StatelessEncoder)
+    by_set = _StatelessEncoder(model._encode, model._special)
+    by_set._set_budget = 1 << 30
+    by_regex = _StatelessEncoder(model._encode, model._special)
+    by_regex._set_budget = 0
+    return [by_set, by_regex]
+
+
+STATELESS_NAMES = [name for name in ENCODER_NAMES if name not in ("UTF-8", "ISO-2022-JP")]
+# Text for the error-reference paths: also lone surrogates and literal "&#N;".
+reference_chars = st.one_of(
+    interesting_chars,
+    st.sampled_from(["\ud800", "\udfff", "&", "#", ";", "&#165;", "\x01"]),
+)
+
+
+@given(st.sampled_from(STATELESS_NAMES), st.text(interesting_chars, max_size=40))
+def test_special_code_points_found_by_set_and_by_regex(name: str, text: str) -> None:
+    """Finding special code points by set lookups or by the regex gives the spec's result."""
+    expected = ref.encode_or_fail_loop(name, text)
+    for encoder in _fresh_encoders(name):
+        out = _Output()
+        encoder.encode_or_fail(text, out)
+        assert out.result() == expected
+
+
+@given(st.sampled_from(ENCODER_NAMES), st.lists(reference_chars, max_size=40).map("".join))
+def test_encode_with_references_matches_reference(name: str, text: str) -> None:
+    """encode_with_references is the literal encode-or-fail loop with each error as b"&#N;"."""
+    items = ref.encode_or_fail_loop(name, to_scalar_value_string(text))
+    expected = b"".join(item if isinstance(item, bytes) else b"&#%d;" % item for item in items)
+    assert encode_with_references(Encoding(name), text) == expected
+    if name in STATELESS_NAMES:
+        for encoder in _fresh_encoders(name):
+            found = encoder.encode_with_references(text)
+            # None: a special code point or a surrogate, left to encode_or_fail.
+            assert found is None or found == expected
 
 
 # --- Decoders ---------------------------------------------------------------------------------

@@ -8,12 +8,15 @@ algorithms step by step over the index files vendored in tests/data/encoding.
 
 from __future__ import annotations
 
+import itertools
 from typing import Callable
 
 import pytest
 
 from tests import reference_encoding as ref
 from urlencoded._encoding import (
+    Encoding,
+    _encoder,
     _index_big5,
     _index_euc_kr,
     _index_gb18030,
@@ -23,8 +26,10 @@ from urlencoded._encoding import (
     _single_byte_table,
     decode,
     encode_or_fail,
+    encode_with_references,
     get_encoding,
 )
+from urlencoded._encoding._coders import _Output, _StatelessEncoder
 
 SCALAR_VALUES = [cp for cp in range(0x110000) if not 0xD800 <= cp <= 0xDFFF]
 NON_ASCII = [cp for cp in SCALAR_VALUES if cp >= 0x80]
@@ -71,54 +76,132 @@ def test_single_byte_table_equals_index(name: str) -> None:
 # --- Encoders --------------------------------------------------------------------------------
 
 
-def _merge(items: list[bytes | int]) -> list[bytes | int]:
-    merged: list[bytes | int] = []
-    run: list[bytes] = []
-    for item in items:
-        if isinstance(item, bytes):
-            run.append(item)
-            continue
-        if run and b"".join(run):
-            merged.append(b"".join(run))
-        run = []
-        merged.append(item)
-    if run and b"".join(run):
-        merged.append(b"".join(run))
-    return merged
-
-
-def _reference_table(name: str) -> list[bytes | int]:
-    """The spec's encoder on each non-ASCII scalar value, each followed by "\\n".
+def _reference_table(
+    name: str, code_points: list[int], results: list[ref.Result] | None = None
+) -> list[bytes | int]:
+    """The spec's encoder on each of *code_points* (non-ASCII), each followed by
+    "\\n", as encode_or_fail reports it: byte runs merged, each error's code point.
 
     For a stateless encoder this is one handler call per code point; the output
     of a non-ASCII code point never contains 0x0A, so the list determines each
     code point's result.
     """
-    handler = ref.get_encoder(name)
+    if results is None:
+        results = _handler_results(name, code_points)
     items: list[bytes | int] = []
-    for cp in NON_ASCII:
-        result = handler(ref.IOQueue([]), cp)
-        if isinstance(result, ref.Error):
-            assert result.code_point is not None
-            items.append(result.code_point)
-            items.append(b"\n")
+    run = bytearray()
+    for cp, result in zip(code_points, results):
+        if isinstance(result, list):
+            run += bytes(result)
         else:
-            assert isinstance(result, list)
-            items.append(bytes(result) + b"\n")
-    return _merge(items)
+            assert isinstance(result, ref.Error)
+            assert result.code_point == cp
+            if run:
+                items.append(bytes(run))
+                run.clear()
+            items.append(cp)
+        run += b"\n"
+    items.append(bytes(run))
+    return items
 
 
-INTERLEAVED = "".join(chr(cp) + "\n" for cp in NON_ASCII)
+def _handler_results(name: str, code_points: list[int]) -> list[ref.Result]:
+    """The spec's encoder handler on each code point, for a stateless encoder."""
+    handler = ref.get_encoder(name)
+    # A stateless encoder never reads or restores the queue: one empty queue serves all.
+    io = ref.IOQueue([])
+    results = list(map(handler, itertools.repeat(io), code_points))
+    assert io.items == []
+    return results
+
+
+BMP_NON_ASCII = [cp for cp in NON_ASCII if cp <= 0xFFFF]
+SUPPLEMENTARY = list(range(0x10000, 0x110000))
+SUPPLEMENTARY_TEXT = "".join(map(chr, SUPPLEMENTARY))
+ALL_REFUSED = [ref.Error(cp) for cp in SUPPLEMENTARY]
 ASCII = "".join(map(chr, range(0x80)))
+
+
+def _interleaved(code_points: list[int]) -> str:
+    return "".join(chr(cp) + "\n" for cp in code_points)
 
 
 @pytest.mark.parametrize("name", STATELESS_ENCODERS)
 def test_encoder_every_scalar_value(name: str) -> None:
-    """encode_or_fail gives the spec's bytes or error for every scalar value."""
+    """encode_or_fail gives the spec's bytes or error for every scalar value.
+
+    So does encode_with_references, each error written b"&#N;", on the code
+    points that are not special (its codec path; beyond the BMP, those the
+    encoder encodes); and so do encoders that find the special code points by
+    set lookups and by their regex, on every special code point and its
+    neighbours.
+    """
     encoding = get_encoding(name)
-    expected = _reference_table(name)
-    assert encode_or_fail(encoding, INTERLEAVED) == expected
     assert encode_or_fail(encoding, ASCII) == [ASCII.encode("ascii")]
+    bmp_results = _handler_results(name, BMP_NON_ASCII)
+    expected = _reference_table(name, BMP_NON_ASCII, bmp_results)
+    assert encode_or_fail(encoding, _interleaved(BMP_NON_ASCII)) == expected
+    # Supplementary code points: most encoders refuse every one, which the spec's
+    # handler shows on each and the encoder must then report, all 1,048,576 of them.
+    results = _handler_results(name, SUPPLEMENTARY)
+    if results == ALL_REFUSED:
+        assert encode_or_fail(encoding, SUPPLEMENTARY_TEXT) == SUPPLEMENTARY
+    else:
+        expected = _reference_table(name, SUPPLEMENTARY, results)
+        assert encode_or_fail(encoding, _interleaved(SUPPLEMENTARY)) == expected
+    model = _encoder(name)
+    if isinstance(model, _StatelessEncoder):
+        _check_other_paths(model, encoding, BMP_NON_ASCII + SUPPLEMENTARY, bmp_results + results)
+
+
+def _check_other_paths(
+    model: _StatelessEncoder, encoding: Encoding, code_points: list[int], results: list[ref.Result]
+) -> None:
+    """encode_with_references, and new encoders searching by set or by regex, against *results*."""
+    special = model._special
+    # Errors cost a codec callback each: beyond the BMP, only the code points it encodes.
+    plain = [
+        index
+        for index, cp in enumerate(code_points)
+        if chr(cp) not in special and (cp <= 0xFFFF or isinstance(results[index], list))
+    ]
+    text = _interleaved([code_points[index] for index in plain])
+    assert encode_with_references(encoding, text) == _references([results[i] for i in plain])
+    if not special:
+        return
+    near = sorted(
+        {
+            index + step
+            for index, cp in enumerate(code_points)
+            if chr(cp) in special
+            for step in (-1, 0, 1)
+            if 0 <= index + step < len(code_points)
+        }
+    )
+    text = _interleaved([code_points[index] for index in near])
+    for budget in (1 << 30, 0):
+        encoder = _StatelessEncoder(model._encode, special)
+        encoder._set_budget = budget
+        out = _Output()
+        encoder.encode_or_fail(text, out)
+        found = b"".join(
+            item if isinstance(item, bytes) else b"&#%d;" % item for item in out.result()
+        )
+        assert found == _references([results[index] for index in near])
+
+
+def _references(results: list[ref.Result]) -> bytes:
+    """The spec's *results*, errors as b"&#N;", each followed by "\\n"."""
+    out = bytearray()
+    for result in results:
+        if isinstance(result, list):
+            out += bytes(result)
+        else:
+            assert isinstance(result, ref.Error)
+            assert result.code_point is not None
+            out += b"&#%d;" % result.code_point
+        out += b"\n"
+    return bytes(out)
 
 
 @pytest.mark.parametrize(
@@ -200,9 +283,15 @@ def test_gb18030_four_byte_sequences() -> None:
     expected = ref.reference_decode("gb18030", blob)
     assert decode(encoding, blob) == expected
     assert len(expected) == len(sequences)
-    # And one at a time (the stdlib fast path on each).
+    # And in groups of the 126 sequences that share their first two bytes: a
+    # group of valid sequences goes through the stdlib fast path, the others
+    # through the spec's steps, each as an input of its own.
+    group = 126
     mismatches = [
-        seq.hex() for seq, char in zip(sequences, expected) if decode(encoding, seq) != char
+        blob[start * 4 : (start + group) * 4].hex()
+        for start in range(0, len(sequences), group)
+        if decode(encoding, blob[start * 4 : (start + group) * 4])
+        != expected[start : start + group]
     ]
     assert mismatches == []
 

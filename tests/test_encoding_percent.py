@@ -145,9 +145,9 @@ def test_serialize_in_every_encoding(label: str) -> None:
     assert serialize(pairs, encoding=get_encoding(label)) == expected
 
 
-# Text that reaches the one-pass legacy serializer and its sampled escaping: the
-# stand-ins it uses for "&" and "=", the characters it must escape, and runs long
-# enough (over 1024 bytes together) for the sample to choose the per-byte table.
+# Text that reaches the one-pass legacy serializer: the stand-ins it uses for "&"
+# and "=", the characters it must escape, and runs short and long enough (over 64
+# bytes together) for both ways of escaping bytes.
 _legacy_piece = st.one_of(
     st.sampled_from(
         ["\x01", "\x02", "&", "=", "%01", "+", " ", "~", "日本語", "é", "€", "\U0001f600"]

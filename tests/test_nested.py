@@ -375,10 +375,11 @@ def _values(depth: int) -> st.SearchStrategy[Any]:
     if depth == 0:
         return scalar_text
     inner = _values(depth - 1)
+    # At most three items a level: drawing thousands of leaves costs more than testing them.
     return st.one_of(
         scalar_text,
-        st.lists(inner, min_size=1, max_size=4),
-        st.dictionaries(_keys, inner, min_size=1, max_size=4),
+        st.lists(inner, min_size=1, max_size=3),
+        st.dictionaries(_keys, inner, min_size=1, max_size=3),
     )
 
 

@@ -5,6 +5,10 @@ from __future__ import annotations
 import inspect
 import pickle
 import re
+import subprocess
+import sys
+
+import pytest
 
 import urlencoded
 
@@ -83,3 +87,26 @@ def test_exceptions_pickle() -> None:
         assert type(copy) is type(error)
         assert str(copy) == str(error)
         assert vars(copy) == vars(error)
+
+
+def test_import_loads_only_the_core() -> None:
+    """Importing the package leaves the dialects, lint and server helpers unloaded until used."""
+    code = (
+        "import sys, urlencoded\n"
+        "lazy = ['urlencoded.dialects', 'urlencoded._lint', 'urlencoded._servers',"
+        " 'urlencoded._search_params', 'urlencoded._nested']\n"
+        "assert not [m for m in lazy if m in sys.modules], sorted(sys.modules)\n"
+        "assert urlencoded.dialects.RFC3986.encode('~ ') == '~%20'\n"
+        "assert 'urlencoded.dialects' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_unknown_attribute() -> None:
+    """A name the package does not have raises AttributeError naming it."""
+    with pytest.raises(AttributeError, match="no_such_name"):
+        urlencoded.no_such_name  # noqa: B018
+    from urlencoded import MultiDict, dialects
+
+    assert urlencoded.MultiDict is MultiDict
+    assert urlencoded.dialects is dialects

@@ -18,7 +18,7 @@ from tests.strategies import (
     scalar_text,
     text_with_surrogates,
 )
-from urlencoded._percent import _escape_encoded
+from urlencoded._percent import _SHORT, _escape_encoded
 
 SET_NAMES = sorted(reference.SETS)
 
@@ -265,15 +265,17 @@ class TestEncoderOutputEscaping:
     @pytest.mark.parametrize(
         "unit",
         [
-            "日本語のテキスト、カタカナとひらがな。".encode("shift_jis"),  # alternating: translate
-            "日本語のテキスト".encode(),  # long escaped runs: split into runs
+            "日本語のテキスト、カタカナとひらがな。".encode(
+                "shift_jis"
+            ),  # kept and escaped alternate
+            "日本語のテキスト".encode(),  # long escaped runs
             b"plain ascii words + more ",  # long kept runs
             "caf\u00e9 na\u00efve ".encode("latin-1"),  # accents every few bytes
         ],
     )
     @pytest.mark.parametrize("set_name", SET_NAMES)
     def test_long_inputs_either_way(self, unit: bytes, set_name: str) -> None:
-        """Inputs long enough to be sampled still follow step 7.3, whichever way is chosen."""
+        """Long inputs of each shape, escaped in planes, still follow step 7.3."""
         data = (unit * (10_000 // len(unit) + 1))[:10_000] + bytes(range(256))
         in_set = reference.SETS[set_name]
         plus = set_name == "URLENCODED_PERCENT_ENCODE_SET"
@@ -282,3 +284,45 @@ class TestEncoderOutputEscaping:
             for b in data
         )
         assert _escape_encoded(data, getattr(urlencoded, set_name), plus) == expected
+
+    @pytest.mark.parametrize("set_name", SET_NAMES)
+    @given(
+        data=st.one_of(
+            st.binary(min_size=_SHORT - 2, max_size=_SHORT + 2),
+            st.binary(max_size=400),
+        ),
+        plus=st.booleans(),
+    )
+    def test_either_side_of_the_short_threshold(
+        self, set_name: str, data: bytes, plus: bool
+    ) -> None:
+        """Inputs just below and above the charmap_decode threshold, and longer, follow step 7.3."""
+        in_set = reference.SETS[set_name]
+        expected = "".join(
+            "+" if plus and b == 0x20 else (reference.percent_encode(b) if in_set(b) else chr(b))
+            for b in data
+        )
+        assert _escape_encoded(data, getattr(urlencoded, set_name), plus) == expected
+
+    @given(
+        data=st.one_of(st.binary(max_size=_SHORT), st.binary(min_size=_SHORT + 1, max_size=300)),
+        added=st.sets(st.integers(0, 0x7F)),
+        removed=st.sets(st.integers(0, 0x7F)),
+        plus=st.booleans(),
+    )
+    def test_derived_sets(
+        self, data: bytes, added: set[int], removed: set[int], plus: bool
+    ) -> None:
+        """A set with ASCII code points added or removed (even 0x00) escapes as step 7.3 says."""
+        percent_encode_set = urlencoded.C0_CONTROL_PERCENT_ENCODE_SET.add(*added).remove(*removed)
+
+        def in_set(byte: int) -> bool:
+            # https://url.spec.whatwg.org/#c0-control-percent-encode-set, then the changes.
+            c0_control_set = byte <= 0x1F or byte > 0x7E
+            return byte >= 0x80 or ((c0_control_set or byte in added) and byte not in removed)
+
+        expected = "".join(
+            "+" if plus and b == 0x20 else (reference.percent_encode(b) if in_set(b) else chr(b))
+            for b in data
+        )
+        assert _escape_encoded(data, percent_encode_set, plus) == expected

@@ -11,8 +11,8 @@ Everything public is importable from this package; the submodules are private.
 
 from __future__ import annotations
 
-from . import dialects as dialects  # the public urlencoded.dialects module
-from ._content_type import FORM_URLENCODED, MediaType, check_content_type, parse_mime_type
+import typing
+
 from ._encoding import UTF_8, Encoding, get_encoding, get_output_encoding
 from ._errors import (
     BodyConsumedError,
@@ -33,10 +33,6 @@ from ._errors import (
     URLEncodedError,
 )
 from ._form import parse, parse_bytes, serialize
-from ._legacy import detect_probe_encoding, guess_encoding, parse_with_probe
-from ._lint import Finding, lint
-from ._multidict import MultiDict
-from ._nested import parse_nested, serialize_nested
 from ._percent import (
     percent_decode,
     percent_encode,
@@ -44,9 +40,6 @@ from ._percent import (
     percent_encode_bytes,
     utf8_percent_encode,
 )
-from ._request_forms import parse_asgi_multidict, parse_wsgi_multidict
-from ._search_params import URLSearchParams, query_params, with_query_params
-from ._servers import error_status, parse_asgi, parse_wsgi
 from ._sets import (
     C0_CONTROL_PERCENT_ENCODE_SET,
     COMPONENT_PERCENT_ENCODE_SET,
@@ -58,13 +51,50 @@ from ._sets import (
     USERINFO_PERCENT_ENCODE_SET,
     PercentEncodeSet,
 )
-from ._streaming import (
-    DEFAULT_MAX_BODY_SIZE,
-    DEFAULT_MAX_FIELD_SIZE,
-    DEFAULT_MAX_FIELDS,
-    IncrementalParser,
-)
-from ._text_plain import parse_text_plain, serialize_text_plain
+
+if typing.TYPE_CHECKING:
+    from . import dialects as dialects
+    from ._content_type import FORM_URLENCODED, MediaType, check_content_type, parse_mime_type
+    from ._legacy import detect_probe_encoding, guess_encoding, parse_with_probe
+    from ._lint import Finding, lint
+    from ._multidict import MultiDict
+    from ._nested import parse_nested, serialize_nested
+    from ._request_forms import parse_asgi_multidict, parse_wsgi_multidict
+    from ._search_params import URLSearchParams, query_params, with_query_params
+    from ._servers import error_status, parse_asgi, parse_wsgi
+    from ._streaming import (
+        DEFAULT_MAX_BODY_SIZE,
+        DEFAULT_MAX_FIELD_SIZE,
+        DEFAULT_MAX_FIELDS,
+        IncrementalParser,
+    )
+    from ._text_plain import parse_text_plain, serialize_text_plain
+
+# Loaded on first use, so that ``import urlencoded`` (and the command line)
+# costs only the parser, the serializer and the encodings: name -> module.
+_LAZY = {
+    "dialects": "",
+    **dict.fromkeys(
+        ["FORM_URLENCODED", "MediaType", "check_content_type", "parse_mime_type"], "_content_type"
+    ),
+    **dict.fromkeys(["detect_probe_encoding", "guess_encoding", "parse_with_probe"], "_legacy"),
+    **dict.fromkeys(["Finding", "lint"], "_lint"),
+    "MultiDict": "_multidict",
+    **dict.fromkeys(["parse_nested", "serialize_nested"], "_nested"),
+    **dict.fromkeys(["parse_asgi_multidict", "parse_wsgi_multidict"], "_request_forms"),
+    **dict.fromkeys(["URLSearchParams", "query_params", "with_query_params"], "_search_params"),
+    **dict.fromkeys(["error_status", "parse_asgi", "parse_wsgi"], "_servers"),
+    **dict.fromkeys(
+        [
+            "DEFAULT_MAX_BODY_SIZE",
+            "DEFAULT_MAX_FIELD_SIZE",
+            "DEFAULT_MAX_FIELDS",
+            "IncrementalParser",
+        ],
+        "_streaming",
+    ),
+    **dict.fromkeys(["parse_text_plain", "serialize_text_plain"], "_text_plain"),
+}
 
 __version__ = "1.0.0"
 
@@ -134,6 +164,22 @@ __all__ = [
     "utf8_percent_encode",
     "with_query_params",
 ]
+
+
+def __getattr__(name: str) -> typing.Any:
+    """Import a public name's module the first time the name is used (PEP 562)."""
+    try:
+        module_name = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module 'urlencoded' has no attribute {name!r}") from None
+    import importlib
+
+    if module_name:
+        value = getattr(importlib.import_module(f"{__name__}.{module_name}"), name)
+    else:
+        value = importlib.import_module(f"{__name__}.{name}")
+    globals()[name] = value
+    return value
 
 
 def __dir__() -> list[str]:

@@ -30,7 +30,14 @@ from ._bulk import (
     shape,
     split_text,
 )
-from ._encoding import UTF_8, Encoding, decode, get_encoding, get_output_encoding
+from ._encoding import (
+    UTF_8,
+    Encoding,
+    decode,
+    encode_with_references,
+    get_encoding,
+    get_output_encoding,
+)
 from ._errors import (
     BodyTooLarge,
     DecodeError,
@@ -40,7 +47,14 @@ from ._errors import (
     UnknownEncodingError,
 )
 from ._infra import to_usv_string
-from ._percent import _encode_after_encoding, _escape_encoded, percent_decode_bytes, utf8_encode
+from ._percent import (
+    _encode_after_encoding,
+    _escape_bytes,
+    _escape_encoded,
+    _serializer_escapes,
+    percent_decode_bytes,
+    utf8_encode,
+)
 from ._sets import URLENCODED_PERCENT_ENCODE_SET
 from ._submission import (
     CHARSET_FIELD,
@@ -664,8 +678,8 @@ def _serialize_legacy_whole(items: list[object], resolved: Encoding) -> str | No
     escapes many short runs. The encoders other than ISO-2022-JP map each code
     point to bytes on its own, so the pairs can be joined with U+0001 and
     U+0002 as stand-ins for "&" and "=": those two encode to bytes 0x01 and
-    0x02 in every such encoding and to nothing else, so "%01" and "%02" in the
-    output come from the stand-ins alone. Returns None (the caller takes the
+    0x02 in every such encoding and to nothing else, so bytes 0x01 and 0x02 in
+    the output come from the stand-ins alone. Returns None (the caller takes the
     pair-by-pair way, with its errors) unless every item is a pair of str
     holding neither stand-in.
     """
@@ -683,9 +697,10 @@ def _serialize_legacy_whole(items: list[object], resolved: Encoding) -> str | No
     pairs = len(texts) // 2
     if joined.count("\x02") != pairs or joined.count("\x01") != pairs - 1:
         return None
-    # Surrogates become U+FFFD inside encode_or_fail, as to_usv_string does.
-    encoded = _encode_after_encoding(resolved, joined, URLENCODED_PERCENT_ENCODE_SET, True)
-    return encoded.replace("%02", "=").replace("%01", "&")
+    # Surrogates become U+FFFD inside the encoder, as to_usv_string does. The set
+    # escapes "&", "#" and ";", so errors can be written as b"&#N;" and escaped.
+    # The stand-ins' bytes are written "&" and "=" as the bytes are escaped.
+    return _escape_bytes(encode_with_references(resolved, joined), _serializer_escapes())
 
 
 def _is_charset_name(name: object) -> bool:

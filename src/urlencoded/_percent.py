@@ -5,9 +5,9 @@ https://url.spec.whatwg.org/#percent-encoded-bytes
 The spec describes these algorithms one byte at a time. Here the per-byte
 work happens inside C-level primitives: decoding splits the input into runs
 of well-formed ``%XX`` escapes with one regular expression and turns each run
-into bytes with ``binascii.unhexlify``; encoding splits text into runs of code
-points that stay and runs that are escaped, and escapes a whole run with
-``bytes.hex``. The step-by-step transcription of the spec in
+into bytes with ``binascii.unhexlify``; encoding writes each encoded byte's
+output through 256-entry tables (``codecs.charmap_decode``, or three
+``bytes.translate`` planes interleaved). The step-by-step transcription of the spec in
 ``tests/reference.py`` and the hypothesis properties in ``tests/`` prove that
 both give the spec's output for any input.
 """
@@ -17,12 +17,11 @@ from __future__ import annotations
 import re
 from binascii import a2b_qp, unhexlify
 from codecs import charmap_decode
-from functools import cache
+from functools import cache, lru_cache
 from itertools import repeat
-from typing import Union, cast
+from typing import NamedTuple, Union, cast
 
-from ._encoding import Encoding, encode_or_fail, get_encoding
-from ._encoding._single_byte import _byte_decode_table
+from ._encoding import Encoding, encode_or_fail, encode_with_references, get_encoding
 from ._infra import to_usv_string
 from ._sets import URLENCODED_PERCENT_ENCODE_SET, PercentEncodeSet
 
@@ -171,91 +170,100 @@ def percent_encode_bytes(
     return _escape_encoded(bytes(data), percent_encode_set, plus)
 
 
-# Inputs longer than this are first sampled to choose how to escape them.
-_SAMPLE = 1024
+# Inputs up to this many bytes are escaped with charmap_decode, longer ones in planes.
+_SHORT = 64
+# The filler byte of the planes: never an output byte, which are all ASCII.
+_FILLER = b"\xff"
 
 
-def _escape_encoded(data: bytes, percent_encode_set: PercentEncodeSet, space_as_plus: bool) -> str:
-    """Step 7.3 of percent-encode after encoding, for a run of encoder output.
+class _Escapes(NamedTuple):
+    """Step 7.3's output for each byte value, as a table and as three planes.
 
-    Two ways give the same string; the choice follows the input. Where kept
-    and escaped bytes come in long runs (ASCII text, or Japanese in UTF-8),
-    a whole run is escaped at once with ``bytes.hex``. Where they alternate
-    every few bytes (the ASCII-range trail bytes of Shift_JIS, Big5 or GBK,
-    or Latin text with accents), a per-byte table lookup in
-    ``codecs.charmap_decode`` is faster; a sample of a long input tells which
-    case it is.
+    ``table[b]`` is the output for byte ``b``: the byte itself (as a code point)
+    or ``%XX``. ``planes[i][b]`` is its character ``i``, or :data:`_FILLER` where
+    it has fewer. ``references`` says whether the set holds "&", "#" and ";",
+    so that an error's ``%26%23N%3B`` is the escape of ``b"&#N;"``.
     """
-    text = data.decode("latin-1")
-    pattern = percent_encode_set.unencoded_run_pattern(space_as_plus)
-    if len(text) > _SAMPLE and 16 * len(pattern.findall(text, 0, _SAMPLE)) > _SAMPLE:
-        # charmap_decode looks each byte up in the table, as str.translate would,
-        # but without the round trip through a str: about 1.5x as fast.
-        # The stubs admit only one-character maps; CPython takes any sequence of str.
-        table = cast("dict[int, int]", percent_encode_set.byte_table(space_as_plus))
-        return charmap_decode(data, "strict", table)[0]
-    parts = percent_encode_set.unencoded_run_pattern(space_as_plus).split(text)
-    if len(parts) > 1:
-        # parts alternates: kept run, run to escape, ..., kept run. Each run to
-        # escape becomes "%XX%XX..." with upper-case hex digits.
-        hex_runs = map(bytes.hex, map(str.encode, parts[1::2], repeat("latin-1")), repeat("%"))
-        parts[1::2] = map("%".__add__, map(str.upper, hex_runs))
-        text = "".join(parts)
-    # Step 7.3.1: with spaceAsPlus, 0x20 becomes "+" (the pattern kept every space).
-    return text.replace(" ", "+") if space_as_plus else text
+
+    table: list[str]
+    planes: tuple[bytes, bytes, bytes]
+    references: bool
+
+
+def _escapes_for(table: list[str]) -> _Escapes:
+    planes = tuple(
+        bytes(ord(out[i]) if i < len(out) else _FILLER[0] for out in table) for i in range(3)
+    )
+    references = table[0x26] != "&" and table[0x23] != "#" and table[0x3B] != ";"
+    return _Escapes(table, cast("tuple[bytes, bytes, bytes]", planes), references)
+
+
+@lru_cache(maxsize=64)
+def _escapes(percent_encode_set: PercentEncodeSet, space_as_plus: bool) -> _Escapes:
+    """The :class:`_Escapes` of a set, with 0x20 as "+" when *space_as_plus*."""
+    return _escapes_for(percent_encode_set.byte_table(space_as_plus))
 
 
 @cache
-def _single_byte_escapes(
-    name: str, percent_encode_set: PercentEncodeSet, space_as_plus: bool
-) -> dict[int, str] | None:
-    """Code point -> its output, for a single-byte encoding (None for any other).
+def _serializer_escapes() -> _Escapes:
+    """The urlencoded set's escapes (space as "+"), with 0x01 written "&" and 0x02 "=".
 
-    Each code point the encoding can encode maps to the percent-encoded form of
-    its byte (the first byte that decodes to it: the index pointer), so that a
-    single ``str.translate`` runs steps 7.1-7.3. A code point it cannot encode
-    is not in the map and stays as it is, non-ASCII.
+    For the one-pass legacy serializer, whose stand-ins for "&" and "=" are
+    the only sources of those two bytes.
     """
-    table = _byte_decode_table(name)
-    if table is None:
-        return None
-    escapes = percent_encode_set.byte_table(space_as_plus)
-    mapping: dict[int, str] = {}
-    for byte, char in enumerate(table):
-        if char != "\ufffe":
-            mapping.setdefault(ord(char), escapes[byte])
-    return mapping
+    table = list(URLENCODED_PERCENT_ENCODE_SET.byte_table(True))
+    table[0x01], table[0x02] = "&", "="
+    return _escapes_for(table)
+
+
+def _escape_encoded(data: bytes, percent_encode_set: PercentEncodeSet, space_as_plus: bool) -> str:
+    """Step 7.3 of percent-encode after encoding, for a run of encoder output."""
+    return _escape_bytes(data, _escapes(percent_encode_set, space_as_plus))
+
+
+def _escape_bytes(data: bytes, escapes: _Escapes) -> str:
+    """Each byte of *data* replaced by its output in *escapes*.
+
+    A short input goes through ``codecs.charmap_decode``, a per-byte table
+    lookup. A longer one is written in three planes: ``bytes.translate`` gives
+    each byte's first, second and third output character (the filler where
+    a kept byte has none), the planes are interleaved into one buffer by
+    extended-slice assignment, and deleting the filler leaves the output.
+    Every step is a C loop with no per-byte object, several times as fast as
+    the lookup once the input is longer than a few dozen bytes.
+    """
+    if len(data) <= _SHORT:
+        # The stubs admit only one-character maps; CPython takes any sequence of str.
+        return charmap_decode(data, "strict", cast("dict[int, int]", escapes.table))[0]
+    first, second, third = escapes.planes
+    out = bytearray(3 * len(data))
+    out[0::3] = data.translate(first)
+    out[1::3] = data.translate(second)
+    out[2::3] = data.translate(third)
+    return out.translate(None, _FILLER).decode("ascii")
 
 
 def _encode_after_encoding(
     encoding: Encoding, text: str, percent_encode_set: PercentEncodeSet, space_as_plus: bool
 ) -> str:
     """Steps 3-8 of percent-encode after encoding, for a scalar value string."""
+    escapes = _escapes(percent_encode_set, space_as_plus)
     if encoding.name == "UTF-8":
         # UTF-8 encodes every scalar value: one run, no errors.
-        return _escape_encoded(text.encode("utf-8"), percent_encode_set, space_as_plus)
-    escapes = _single_byte_escapes(encoding.name, percent_encode_set, space_as_plus)
-    if escapes is not None:
-        encoded = text.translate(escapes)
-        # Every ASCII code point is encodable, so only an error leaves non-ASCII.
-        if encoded.isascii():
-            return encoded
-    byte_table = percent_encode_set.byte_table(space_as_plus)
-    items = encode_or_fail(encoding, text)
-    if byte_table[0x26] != "&" and byte_table[0x23] != "#" and byte_table[0x3B] != ";":
+        return _escape_bytes(text.encode("utf-8"), escapes)
+    if escapes.references:
         # The set escapes "&", "#" and ";", so an error written as b"&#N;" among the
         # bytes comes out as step 7.4's "%26%23N%3B": one escape pass over all of it.
-        data = b"".join(item if isinstance(item, bytes) else b"&#%d;" % item for item in items)
-        return _escape_encoded(data, percent_encode_set, space_as_plus)
+        return _escape_bytes(encode_with_references(encoding, text), escapes)
     output: list[str] = []
     # Step 7: each item is a run of encoder output bytes or an error's code point;
     # the encoder (and ISO-2022-JP's state) is one for the whole input.
-    for item in items:
+    for item in encode_or_fail(encoding, text):
         if isinstance(item, int):
             # Step 7.4: "%26%23", the code point in decimal, "%3B", whatever the set.
             output.append(f"%26%23{item}%3B")
         else:
-            output.append(_escape_encoded(item, percent_encode_set, space_as_plus))
+            output.append(_escape_bytes(item, escapes))
     return "".join(output)
 
 

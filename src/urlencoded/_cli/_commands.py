@@ -11,12 +11,8 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .._encoding import decode, get_encoding
-from .._explain import explain, render_json, render_text
 from .._form import parse, serialize
-from .._legacy import guess_encoding
-from .._lint import lint
 from .._streaming import IncrementalParser
-from ..dialects import DIALECTS, get_dialect
 from ._io import (
     _URL,
     CliError,
@@ -29,9 +25,11 @@ from ._io import (
     strip_newline,
     write,
 )
-from ._lines import run_lines
 
 __all__ = ["COMMANDS"]
+
+# Each command imports the modules only it needs, when it runs: a command line
+# starts in the time its own command takes to import.
 
 
 def _dumps(data: object) -> bytes:
@@ -132,6 +130,8 @@ def run_parse(arguments: argparse.Namespace) -> int:
     if arguments.lines:
         if arguments.guess_encoding is not None:
             raise CliError("--guess-encoding reads the whole input; it does not go with --lines")
+        from ._lines import run_lines
+
         return run_lines(source, options, arguments.jobs)
     if arguments.guess_encoding is not None:
         return _parse_guessing(source, arguments, options)
@@ -155,6 +155,8 @@ def _candidates(labels: str) -> list[str]:
 
 def _parse_guessing(source: Source, arguments: argparse.Namespace, options: dict[str, Any]) -> int:
     """parse --guess-encoding: the whole input, in the first candidate that decodes it."""
+    from .._legacy import guess_encoding
+
     data = read_all(source, arguments.max_body_size)
     if source.is_stream and ends_with_newline(data):
         if arguments.strip_newline:
@@ -280,6 +282,8 @@ def _stream_text(source: Source, arguments: argparse.Namespace) -> bytes:
 
 
 def _list_dialects() -> int:
+    from ..dialects import DIALECTS
+
     width = max(map(len, DIALECTS))
     lines = []
     for key, dialect in DIALECTS.items():
@@ -290,6 +294,8 @@ def _list_dialects() -> int:
 
 
 def run_encode(arguments: argparse.Namespace) -> int:
+    from ..dialects import get_dialect
+
     if arguments.list_dialects:
         return _list_dialects()
     dialect = get_dialect(arguments.dialect)
@@ -316,6 +322,8 @@ def run_encode(arguments: argparse.Namespace) -> int:
 
 
 def run_decode(arguments: argparse.Namespace) -> int:
+    from ..dialects import get_dialect
+
     if arguments.list_dialects:
         return _list_dialects()
     dialect = get_dialect(arguments.dialect)
@@ -346,6 +354,9 @@ def _color() -> bool:
 
 
 def run_explain(arguments: argparse.Namespace) -> int:
+    from .._explain import explain, render_json, render_text
+    from .._legacy import guess_encoding
+
     data = _whole_input(arguments, "explain")
     candidates = matches = None
     encoding = arguments.encoding
@@ -365,6 +376,8 @@ def run_explain(arguments: argparse.Namespace) -> int:
 
 
 def run_lint(arguments: argparse.Namespace) -> int:
+    from .._lint import lint
+
     data = _whole_input(arguments, "lint")
     findings = lint(data, encoding=arguments.encoding)
     if arguments.json:

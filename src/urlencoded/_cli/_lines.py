@@ -15,7 +15,6 @@ standard error; the exit status is then 2.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import stat
 import sys
@@ -270,6 +269,8 @@ def run_lines(source: Source, options: dict[str, Any], jobs: int) -> int:
                 line += result[2]
                 write(result[0])
         else:
+            import multiprocessing  # only here: it costs a one-job run's start-up time
+
             context = multiprocessing.get_context()
             with context.Pool(jobs, initializer=_set_options, initargs=(options,)) as pool:
                 pending: deque[Any] = deque()

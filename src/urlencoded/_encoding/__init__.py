@@ -51,6 +51,7 @@ from ._coders import EncodeResult as EncodeResult
 from ._hooks import UTF_8, Encoding, decode, encode_or_fail, get_encoding, get_output_encoding
 from ._hooks import _decoder as _decoder
 from ._hooks import _encoder as _encoder
+from ._hooks import encode_with_references as encode_with_references
 from ._indexes import _index_big5 as _index_big5
 from ._indexes import _index_euc_kr as _index_euc_kr
 from ._indexes import _index_gb18030 as _index_gb18030

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from itertools import chain
 from typing import Callable, Union
 
 # --- Encoders -------------------------------------------------------------------------------
@@ -44,13 +45,33 @@ class _Output:
             self.items.append(b"".join(self.pending))
             self.pending = []
 
+    def errors_between(self, parts: list[bytes]) -> None:
+        """Record ``bytes, number, bytes, ..., number, bytes`` (numbers as ASCII digits).
+
+        Each number is the code point of an error, and each bytes is output;
+        text dense with errors (emoji in a single-byte encoding) is recorded
+        without a Python call per error.
+        """
+        self.write(parts[0])
+        self.flush()
+        code_points = list(map(int, parts[1::2]))
+        between = parts[2::2]
+        last = between.pop()
+        if any(between):
+            # Code points are never 0 and empty bytes are dropped: filter(None) does both.
+            self.items.extend(filter(None, chain.from_iterable(zip(code_points, between))))
+            self.items.append(code_points[-1])
+        else:
+            self.items.extend(code_points)
+        self.write(last)
+
     def result(self) -> EncodeResult:
         self.flush()
         return self.items
 
 
 def _char_class(code_points: list[int]) -> str:
-    """A regex character class (with ``+``) matching any of ``code_points``."""
+    """The inside of a regex character class matching any of ``code_points``."""
     parts = []
     ordered = sorted(code_points)
     i = 0
@@ -61,12 +82,38 @@ def _char_class(code_points: list[int]) -> str:
         first, last = ordered[i], ordered[j]
         parts.append(f"\\U{first:08x}" if first == last else f"\\U{first:08x}-\\U{last:08x}")
         i = j + 1
-    return "[" + "".join(parts) + "]+" if parts else "(?!)"
+    return "".join(parts)
+
+
+# Marks a code point that is not special, where a supplementary run is scanned.
+_PLAIN = b"plain"
+
+
+def _ordinary_pattern(special: dict[str, bytes | None]) -> re.Pattern[str]:
+    """A regex matching a run (maybe empty) of code points that are not special.
+
+    The regex engine tests a character class holding only BMP code points
+    against a bitmap, but one with supplementary code points against each of
+    its ranges in turn, thousands for Big5: slow on every character of every
+    text. So where some supplementary code points are special, the run stops
+    at every supplementary code point, and the caller sorts those out with
+    the dict. A repeated class runs in one C loop, faster than a search for
+    the special code points, which restarts at each position.
+    """
+    bmp = [ord(char) for char in special if ord(char) <= 0xFFFF]
+    excluded = _char_class(bmp)
+    if len(bmp) < len(special):
+        excluded += "\\U00010000-\\U0010ffff"
+    return re.compile(f"[^{excluded}]*" if excluded else ".*", re.DOTALL)
 
 
 #: How many code points :class:`_StatelessEncoder` checks for special ones with
-#: a set (about as long as compiling its regex takes) before it compiles the regex.
+#: a set before it compiles its regex, at least, and per special code point:
+#: compiling takes 1-8 us per special code point, and a set check costs about
+#: 40 ns a code point more than the regex's, so the set checks stop once they
+#: have cost about as much as compiling.
 _SET_CHECK_BUDGET = 65536
+_SET_CHECKS_PER_SPECIAL = 64
 
 
 class _StatelessEncoder:
@@ -78,7 +125,7 @@ class _StatelessEncoder:
     code point the codec encodes as WHATWG does, or both refuse it.
     """
 
-    __slots__ = ("_encode", "_set_budget", "_special", "_special_re")
+    __slots__ = ("_encode", "_ordinary_re", "_set_budget", "_special")
 
     def __init__(
         self,
@@ -87,38 +134,79 @@ class _StatelessEncoder:
     ) -> None:
         self._encode = encode
         self._special = special
-        # Compiled on first need: a class of thousands of ranges takes milliseconds.
-        self._special_re: re.Pattern[str] | None = None
-        self._set_budget = _SET_CHECK_BUDGET
+        # Compiled on first need: a class of thousands of ranges takes
+        # milliseconds (tens for EUC-JP and Big5).
+        self._ordinary_re: re.Pattern[str] | None = None
+        self._set_budget = max(_SET_CHECK_BUDGET, _SET_CHECKS_PER_SPECIAL * len(special))
 
     def encode_or_fail(self, text: str, out: _Output) -> None:
-        pos = 0
+        if not self._may_hold_special(text):
+            self._encode_run(text, out)
+            return
         special = self._special
-        special_re = self._special_re
-        if special_re is None:
-            if not special:
-                self._encode_run(text, out)
-                return
-            # Until a text needs the regex, or the set checks have cost about
-            # as much as compiling it, a text with no special code point (the
-            # common case) is checked without it.
-            self._set_budget -= len(text)
-            if self._set_budget >= 0 and special.keys().isdisjoint(text):
-                self._encode_run(text, out)
-                return
-            special_re = self._special_re = re.compile(_char_class([ord(c) for c in special]))
-        for match in special_re.finditer(text):
-            if match.start() > pos:
-                self._encode_run(text[pos : match.start()], out)
-            for char in match.group():
-                data = special[char]
+        ordinary_re = self._ordinary_re
+        size = len(text)
+        # text[start:pos] is ordinary and not yet encoded.
+        start = pos = 0
+        while True:
+            if ordinary_re is None:
+                # Within the set-check budget: the next special code point by
+                # set lookups, without compiling the regex.
+                pos = next((index for index in range(pos, size) if text[index] in special), size)
+            else:
+                found = ordinary_re.match(text, pos)  # "*": it always matches
+                pos = found.end() if found else pos
+            if pos == size:
+                break
+            data = special.get(text[pos], _PLAIN)
+            if data is not _PLAIN:
+                if pos > start:
+                    self._encode_run(text[start:pos], out)
                 if data is None:
-                    out.error(ord(char))
+                    out.error(ord(text[pos]))
                 else:
                     out.write(data)
-            pos = match.end()
-        if pos < len(text):
-            self._encode_run(text[pos:] if pos else text, out)
+                start = pos + 1
+            # Else a supplementary code point that is not special: it stays in the run.
+            pos += 1
+        if start < size:
+            self._encode_run(text[start:] if start else text, out)
+
+    def encode_with_references(self, text: str) -> bytes | None:
+        """The encoder's output for *text* with each error written as ``b"&#N;"``.
+
+        N is the error's code point in decimal. A literal ``&#N;`` in *text*
+        comes out the same, so only a caller that escapes "&", "#" and ";"
+        afterwards (and so writes an error as step 7.4 of percent-encode after
+        encoding does) can use this. Returns None where the codec's
+        ``xmlcharrefreplace`` may not be the WHATWG result: *text* may hold a
+        special code point, or holds a surrogate (which becomes U+FFFD first).
+        """
+        if self._may_hold_special(text):
+            return None
+        data = self._encode(text, "xmlcharrefreplace")
+        # A lone surrogate is an error of the codec, so it shows as "&#N;".
+        if b"&#" in data and _SURROGATE.search(text):
+            return None
+        return data
+
+    def _may_hold_special(self, text: str) -> bool:
+        """False if *text* holds no special code point (all of them are non-ASCII).
+
+        True if it does, and, once the regex is compiled, where some
+        supplementary code points are special, for any supplementary one.
+        """
+        if not self._special or text.isascii():
+            return False
+        ordinary_re = self._ordinary_re
+        if ordinary_re is None:
+            # Until the set checks have cost about as much as compiling the
+            # regex, a text is checked without it.
+            self._set_budget -= len(text)
+            if self._set_budget >= 0:
+                return not self._special.keys().isdisjoint(text)
+            ordinary_re = self._ordinary_re = _ordinary_pattern(self._special)
+        return ordinary_re.fullmatch(text) is None
 
     def _encode_run(self, run: str, out: _Output) -> None:
         # The codec refuses exactly the code points the WHATWG encoder refuses
@@ -136,14 +224,11 @@ class _StatelessEncoder:
             if b"&" not in encoded:
                 out.write(encoded)
                 continue
-            parts = _CHAR_REF.split(encoded)
-            out.write(parts[0])
-            for i in range(1, len(parts), 2):
-                out.error(int(parts[i]))
-                out.write(parts[i + 1])
+            out.errors_between(_CHAR_REF.split(encoded))
 
 
 _CHAR_REF = re.compile(rb"&#([0-9]+);")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _stdlib_encoder(codec: str) -> Callable[[str, str], bytes]:

@@ -206,6 +206,8 @@ def get_output_encoding(encoding: str | Encoding) -> Encoding:
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# The encodings without an encoder (get_output_encoding maps them to UTF-8).
+_NO_ENCODER = ("replacement", "UTF-16BE", "UTF-16LE")
 
 
 _EncoderImpl = Union[_StatelessEncoder, _Iso2022JpEncoder, _Utf8Encoder]
@@ -284,13 +286,35 @@ def encode_or_fail(encoding: Encoding, text: str) -> EncodeResult:
     if not isinstance(text, str):
         raise TypeError(f"text must be str, not {type(text).__name__}")
     # https://encoding.spec.whatwg.org/#get-an-encoder, Step 1 (an assertion there).
-    if encoding.name in ("replacement", "UTF-16BE", "UTF-16LE"):
+    if encoding.name in _NO_ENCODER:
         raise ValueError(f"{encoding.name} has no encoder; use get_output_encoding() first")
-    if _SURROGATE.search(text):
+    if not text.isascii() and _SURROGATE.search(text):
         text = _SURROGATE.sub("\ufffd", text)
     out = _Output()
     _encoder(encoding.name).encode_or_fail(text, out)
     return out.result()
+
+
+def encode_with_references(encoding: Encoding, text: str) -> bytes:
+    """:func:`encode_or_fail` over *text*, each error written as ``b"&#N;"``.
+
+    https://encoding.spec.whatwg.org/#encode-or-fail, for callers that then
+    percent-encode with a set holding "&", "#" and ";": there an error's
+    ``%26%23N%3B`` (step 7.4 of
+    https://url.spec.whatwg.org/#string-percent-encode-after-encoding) is the
+    percent-encoding of ``b"&#N;"``, so errors need not be told apart from
+    the literal text ``&#N;``, and a stateless encoder's codec output, with
+    ``xmlcharrefreplace``, is the result when no special code point is involved.
+
+    :param encoding: as for :func:`encode_or_fail`.
+    """
+    encoder = None if encoding.name in _NO_ENCODER else _encoder(encoding.name)
+    if isinstance(encoder, _StatelessEncoder):
+        data = encoder.encode_with_references(text)
+        if data is not None:
+            return data
+    items = encode_or_fail(encoding, text)
+    return b"".join(item if isinstance(item, bytes) else b"&#%d;" % item for item in items)
 
 
 # https://encoding.spec.whatwg.org/#replacement-decoder

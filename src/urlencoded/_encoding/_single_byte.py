@@ -16,7 +16,6 @@ from ._coders import (
     _Sink,
     _StatelessEncoder,
 )
-from ._indexes import _SINGLE_BYTE_CODECS, _single_byte_table
 
 
 # https://encoding.spec.whatwg.org/#single-byte-encoder and
@@ -55,15 +54,3 @@ def _charmap_decoder(table: str) -> Callable[[bytes, _Sink], None]:
             sink.parts.append(codecs.charmap_decode(data, "replace", mapping)[0])
 
     return run
-
-
-def _byte_decode_table(name: str) -> str | None:
-    """The 256-character table of a single-byte encoding or x-user-defined; else None.
-
-    Character ``b`` is the code point byte ``b`` decodes to (U+FFFE: unmapped).
-    """
-    if name in _SINGLE_BYTE_CODECS:
-        return _single_byte_table(name)
-    if name == "x-user-defined":
-        return _x_user_defined_table()
-    return None
