@@ -6,6 +6,7 @@ import copy
 import dataclasses
 import doctest
 import importlib
+import inspect
 import pickle
 import re
 from typing import Callable
@@ -295,6 +296,18 @@ def test_encode_is_shadowed_only_where_plain() -> None:
     assert "encode" not in vars(shouting)
     assert shouting.encode("a é") == "A%20%C3%A9"
     assert Dialect.encode(dialects.RFC3986, "a é") == "a%20%C3%A9"
+
+
+def test_encode_encoding_is_keyword_only() -> None:
+    """Every dialect's encode takes encoding by keyword only, and its signature says so."""
+    method_signature = inspect.signature(dialects.JS_ESCAPE.encode)  # the method, bound
+    assert "encode" not in vars(dialects.JS_ESCAPE)
+    for dialect in DIALECTS.values():
+        assert inspect.signature(dialect.encode) == method_signature
+        for extra in (("UTF-8",), ("UTF-8", "UTF-8")):
+            with pytest.raises(TypeError):
+                dialect.encode("a", *extra)
+        assert dialect.encode(value="a b", encoding="UTF-8") == dialect.encode("a b")
 
 
 def test_dialect_copies_encode_alike() -> None:

@@ -144,7 +144,7 @@ class Dialect:
             # encode() is called once for each name and value: an instance attribute
             # shadows the method with a function that has the tables at hand and
             # skips the method's lookup and binding. __reduce__ rebuilds it.
-            fast = utf8_encoder(escaper, self._encode, Dialect.encode.__doc__ or "")
+            fast = utf8_encoder(escaper, self._encode, Dialect.encode)
             object.__setattr__(self, "encode", fast)
 
     def __reduce__(self) -> tuple[type[Dialect], tuple[object, ...]]:

@@ -30,6 +30,7 @@ as it can before it escapes.
 
 from __future__ import annotations
 
+import inspect
 from codecs import charmap_decode
 from typing import TYPE_CHECKING, Callable, cast
 
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
 __all__ = ["Escaper", "utf8_encoder"]
 
 _LEAD = 0xE1  # UTF-8 lead byte of U+1000..U+1FFF
+_NOTHING = object()
 # What str.isidentifier() admits of ASCII.
 _WORD = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
 
@@ -81,22 +83,26 @@ class Escaper:
 
 
 def utf8_encoder(
-    escaper: Escaper, general: Callable[[Value, str | Encoding], str], doc: str
+    escaper: Escaper, general: Callable[[Value, str | Encoding], str], method: Callable[..., str]
 ) -> Callable[..., str]:
     """A dialect's ``encode``, fast for a str in UTF-8, *general* for anything else.
 
     https://url.spec.whatwg.org/#string-percent-encode-after-encoding with
     UTF-8 as the encoding: step 7's bytes are the str's UTF-8 encoding, each
-    escaped by *escaper*. For a dialect without
-    keep_escapes or ``%u``, where this is the whole algorithm; *general* takes
-    the rest (other encodings, bytes, surrogates, wrong types).
+    escaped by *escaper*. For a dialect without keep_escapes or ``%u``, where
+    this is the whole algorithm; *general* takes the rest (other encodings,
+    bytes, surrogates, wrong types). The function takes the docstring and
+    signature of *method*, less ``self``.
     """
     kept_bytes = escaper.kept
     words = all(char in kept_bytes for char in _WORD.encode("ascii"))
     chars, digits = escaper.chars, escaper.digits
 
-    def encode(value: Value, *, encoding: str | Encoding = "UTF-8") -> str:
-        if encoding == "UTF-8" and type(value) is str:
+    # encoding is keyword-only in effect: a second positional argument lands in
+    # extra and is refused. A real keyword-only parameter would cost every call
+    # a slower frame set-up (no CPython call specialisation handles one).
+    def encode(value: Value, extra: object = _NOTHING, encoding: str | Encoding = "UTF-8") -> str:
+        if encoding == "UTF-8" and type(value) is str and extra is _NOTHING:
             if not value.isascii():
                 try:
                     data = value.encode()  # UTF-8, whatever the locale
@@ -111,7 +117,13 @@ def utf8_encoder(
                     return value
             # Escaper.__call__, inlined.
             return charmap_decode(data, "strict", chars)[0].encode().translate(digits).decode()
+        if extra is not _NOTHING:
+            raise TypeError("encode() takes 1 positional argument; encoding is keyword-only")
         return general(value, encoding)
 
-    encode.__doc__ = doc
+    signature = inspect.signature(method)
+    encode.__doc__ = method.__doc__
+    encode.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=list(signature.parameters.values())[1:]
+    )
     return encode
