@@ -151,34 +151,50 @@ def test_encoder_every_scalar_value(name: str) -> None:
         assert encode_or_fail(encoding, _interleaved(SUPPLEMENTARY)) == expected
     model = _encoder(name)
     if isinstance(model, _StatelessEncoder):
-        _check_other_paths(model, encoding, BMP_NON_ASCII + SUPPLEMENTARY, bmp_results + results)
+        encoded = (
+            []
+            if results == ALL_REFUSED
+            else [index for index, result in enumerate(results) if isinstance(result, list)]
+        )
+        _check_other_paths(model, encoding, bmp_results + results, encoded)
+
+
+def _position(cp: int) -> int:
+    """Where non-ASCII scalar value *cp* is in NON_ASCII (BMP_NON_ASCII + SUPPLEMENTARY)."""
+    return cp - 0x80 - (0x800 if cp > 0xDFFF else 0)
 
 
 def _check_other_paths(
-    model: _StatelessEncoder, encoding: Encoding, code_points: list[int], results: list[ref.Result]
+    model: _StatelessEncoder,
+    encoding: Encoding,
+    results: list[ref.Result],
+    encoded_supplementary: list[int],
 ) -> None:
-    """encode_with_references, and new encoders searching by set or by regex, against *results*."""
+    """encode_with_references, and new encoders searching by set or by regex, against *results*.
+
+    *results* are the spec's, for each of NON_ASCII; *encoded_supplementary*
+    the positions in SUPPLEMENTARY of the code points the encoder encodes.
+    """
     special = model._special
     # Errors cost a codec callback each: beyond the BMP, only the code points it encodes.
-    plain = [
-        index
-        for index, cp in enumerate(code_points)
-        if chr(cp) not in special and (cp <= 0xFFFF or isinstance(results[index], list))
+    plain = [index for index, cp in enumerate(BMP_NON_ASCII) if chr(cp) not in special] + [
+        len(BMP_NON_ASCII) + index
+        for index in encoded_supplementary
+        if chr(SUPPLEMENTARY[index]) not in special
     ]
-    text = _interleaved([code_points[index] for index in plain])
+    text = _interleaved([NON_ASCII[index] for index in plain])
     assert encode_with_references(encoding, text) == _references([results[i] for i in plain])
     if not special:
         return
     near = sorted(
         {
-            index + step
-            for index, cp in enumerate(code_points)
-            if chr(cp) in special
+            _position(ord(char)) + step
+            for char in special
             for step in (-1, 0, 1)
-            if 0 <= index + step < len(code_points)
+            if 0 <= _position(ord(char)) + step < len(NON_ASCII)
         }
     )
-    text = _interleaved([code_points[index] for index in near])
+    text = _interleaved([NON_ASCII[index] for index in near])
     for budget in (1 << 30, 0):
         encoder = _StatelessEncoder(model._encode, special)
         encoder._set_budget = budget
