@@ -12,8 +12,16 @@ edge of every public function that takes text.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-__all__ = ["is_ascii_hex_digit", "isomorphic_decode", "to_usv_string", "utf16_code_unit_key"]
+__all__ = [
+    "first_values",
+    "is_ascii_hex_digit",
+    "isomorphic_decode",
+    "to_usv_string",
+    "utf16_code_unit_key",
+    "values_by_name",
+]
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -61,3 +69,19 @@ def utf16_code_unit_key(text: str) -> bytes:
     True
     """
     return text.encode("utf-16-be", "surrogatepass")
+
+
+def first_values(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Each name's first value, names in order of first appearance."""
+    result: dict[str, str] = {}
+    for name, value in pairs:
+        result.setdefault(name, value)
+    return result
+
+
+def values_by_name(pairs: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+    """Each name's values in order, names in order of first appearance."""
+    result: dict[str, list[str]] = {}
+    for name, value in pairs:
+        result.setdefault(name, []).append(value)
+    return result

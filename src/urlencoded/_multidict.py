@@ -23,6 +23,7 @@ from collections.abc import (
 from typing import TYPE_CHECKING, Any, TypeVar, Union, overload
 
 from ._form import BytesLike, parse
+from ._infra import first_values, values_by_name
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -459,10 +460,7 @@ class MultiDict(MutableMapping[str, str]):
 
         .. versionadded:: 1.1
         """
-        result: dict[str, str] = {}
-        for name, value in self._pairs:
-            result.setdefault(name, value)
-        return result
+        return first_values(self._pairs)
 
     def to_dict_of_lists(self) -> dict[str, list[str]]:
         """A dict from each name to all its values, in order.
@@ -474,10 +472,7 @@ class MultiDict(MutableMapping[str, str]):
 
         .. versionadded:: 1.1
         """
-        result: dict[str, list[str]] = {}
-        for name, value in self._pairs:
-            result.setdefault(name, []).append(value)
-        return result
+        return values_by_name(self._pairs)
 
     def __eq__(self, other: object) -> bool:
         """Equal to a MultiDict with the same pairs in the same order."""

@@ -39,7 +39,7 @@ from typing import Any, TypeVar, Union, overload
 
 from ._bulk import serialize_str_pairs
 from ._form import parse
-from ._infra import to_usv_string, utf16_code_unit_key
+from ._infra import first_values, to_usv_string, utf16_code_unit_key, values_by_name
 
 __all__ = ["URLSearchParams", "query_params", "with_query_params"]
 
@@ -514,10 +514,7 @@ class URLSearchParams:
 
         .. versionadded:: 1.0
         """
-        result: dict[str, str] = {}
-        for name, value in self._list:
-            result.setdefault(name, value)
-        return result
+        return first_values(self._list)
 
     def to_dict_of_lists(self) -> dict[str, list[str]]:
         """A dict from each name to all its values, in list order (beyond the spec).
@@ -532,10 +529,7 @@ class URLSearchParams:
 
         .. versionadded:: 1.0
         """
-        result: dict[str, list[str]] = {}
-        for name, value in self._list:
-            result.setdefault(name, []).append(value)
-        return result
+        return values_by_name(self._list)
 
     # Read conveniences of Python's multidicts (beyond the spec). They only
     # read, so that the list changes only through the spec's methods.
