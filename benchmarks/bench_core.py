@@ -42,7 +42,12 @@ counts the minor page faults per call (where ``resource`` exists): the
 system time is the kernel mapping in fresh memory for the result's objects
 (about 190 bytes of tuples and strings per field), which Python's allocator
 returns to the system when the previous result is freed. A 1 MB result
-fits in memory kept from the call before; a 16 MB one does not.
+fits in memory kept from the call before; a 16 MB one does not. Two more
+tables separate the parser from that: one 16 MB body against sixteen 1 MB
+bodies whose results are all kept (so both sides build the same objects),
+and the 16 MB / 1 MB ratio of other code in the same run, from a bare
+``bytes.split`` of the body to ``urllib.parse`` and, when the ``bench``
+extra is installed, ``ada_url`` and ``yarl``.
 
 Part 2 ("linear growth") parses 1 MB and 4 MB inputs made of one unit
 repeated (``&``, ``=``, ``+``, ``%``, ``%%%``, ``%2``, ``%zz``, ``%FF``, raw
@@ -67,6 +72,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import os
 import sys
 import time
@@ -75,6 +81,7 @@ import urllib.parse
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 import urlencoded
 
@@ -411,7 +418,85 @@ def run_flat(repeats: int) -> list[str]:
                     f" faults {faults:7.0f}"
                 )
             print(f"  {label:<22} 1 MB: {cells[0]}   16 MB: {cells[1]}")
+    run_flat_kept()
+    run_flat_controls()
     return missed
+
+
+def run_flat_kept() -> None:
+    """One 16 MB body against sixteen 1 MB bodies whose results are all kept.
+
+    Then both sides build the same 70 MB or so of new objects, and the ratio
+    is the parser's own growth in cost per MB.
+    """
+    print()
+    print("  one 16 MB body / sixteen 1 MB bodies, every result kept (best of 5):")
+    gc.disable()
+    try:
+        for (label, small_input), (_, large_input) in zip(flat_inputs(MB), flat_inputs(16 * MB)):
+            small_best = large_best = float("inf")
+            for _ in range(5):
+                started = time.perf_counter()
+                kept = [urlencoded.parse(small_input) for _ in range(16)]
+                small_best = min(small_best, time.perf_counter() - started)
+                del kept
+                started = time.perf_counter()
+                result = urlencoded.parse(large_input)
+                large_best = min(large_best, time.perf_counter() - started)
+                del result
+            print(
+                f"  {label:<22} {format_time(small_best):>11} {format_time(large_best):>11}"
+                f" {large_best / small_best:12.2f}"
+            )
+    finally:
+        gc.enable()
+
+
+def flat_controls() -> list[tuple[str, Callable[[bytes], object]]]:
+    """(label, call) for the same bodies through other code that builds the objects."""
+    controls: list[tuple[str, Callable[[bytes], object]]] = [
+        # A lower bound for any parser: one C call that makes a bytes object
+        # per name and value, and nothing else.
+        ("bytes.split only", lambda body: body.replace(b"=", b"&").split(b"&")),
+        (
+            "urllib.parse.parse_qsl",
+            lambda body: urllib.parse.parse_qsl(body.decode("ascii"), keep_blank_values=True),
+        ),
+    ]
+    peers: dict[str, Callable[[Any], Callable[[bytes], object]]] = {
+        "ada_url": lambda ada: lambda body: ada.parse_search_params(body.decode("ascii")),
+        "yarl": lambda yarl: lambda body: yarl.URL.build(query=body.decode("ascii")).query,
+    }
+    for module_name, make_call in peers.items():
+        try:  # compiled peers, from the bench extra
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        controls.append((module_name, make_call(module)))
+    return controls
+
+
+def run_flat_controls() -> None:
+    """The 16 MB / 1 MB ratio of part 3's bodies through other code, in the same run.
+
+    Whatever parses, a 16 MB body's result is some 70 MB of new objects that
+    neither fit in the cache nor in memory kept from the call before, and a
+    1 MB body's do. These rows show what other code pays for that in the
+    same run, from a bare ``bytes.split`` to the compiled peers.
+    """
+    print()
+    print("  the same 16 MB / 1 MB ratio for other code that builds the result objects,")
+    print("  and what each MB of the 16 MB body costs beyond a 1 MB body's (best of 3):")
+    for label, small_input in flat_inputs(MB):
+        large_input = dict(flat_inputs(16 * MB))[label]
+        cells = []
+        for name, call in flat_controls():
+            small_time, large_time = best_times(
+                [partial(call, small_input), partial(call, large_input)], 3, 0.2
+            )
+            extra = (large_time / 16 - small_time) * 1e3
+            cells.append(f"{name} {large_time / small_time:.1f}x ({extra:+.2f} ms/MB)")
+        print(f"  {label:<22} " + ", ".join(cells))
 
 
 def cpu_and_faults(function: Callable[[], object], calls: int) -> tuple[float, float, float]:
