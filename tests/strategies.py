@@ -32,7 +32,7 @@ surrogates = st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF)
 _TEXT_PIECES = st.one_of(
     st.characters(),
     surrogates,
-    st.sampled_from(list(" ~*+%&=-._!'()#?/:;@[]\\^`{}|$,\"<>\x00\x7f\ufeff\ufffd")),
+    st.sampled_from(list(" ~*+%&=-._!'()#?/:;@[]\\^`{}|$,\"<>\x00\x01\x02\x7f\ufeff\ufffd")),
     st.sampled_from(["\u00e9", "\u20ac", "\u2261", "\u203d", "日本語", "\U0001f600", "\uffff"]),
 )
 

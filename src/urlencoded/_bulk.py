@@ -45,7 +45,8 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Callable, TypeVar
 
-from ._percent import percent_decode_bytes
+from ._percent import _escape_bytes, _escapes, _serializer_escapes, percent_decode_bytes
+from ._sets import URLENCODED_PERCENT_ENCODE_SET
 
 __all__ = [
     "BLOCK",
@@ -354,12 +355,11 @@ def parse_bytes_whole(
 
 # Names and values that the serializer copies as they are (space becomes "+").
 _UNESCAPED = re.compile(r"[A-Za-z0-9*\-._ ]*")
-# Stand-ins for "=" and "&" while the whole output is escaped in one pass;
+# Stand-ins for "&" and "=" while the whole output is escaped in one pass
+# (the serializer's escapes write bytes 0x01 and 0x02 as "&" and "=");
 # used only when no name or value holds them.
-_NAME_END = "\x00"
 _PAIR_END = "\x01"
-_ESCAPED_RUNS = re.compile(r"([^A-Za-z0-9*\-._ \x00\x01]+)")
-_ESCAPED = re.compile(r"([^A-Za-z0-9*\-._ ]+)")
+_NAME_END = "\x02"
 _PAIR_TYPES = {tuple, list}
 
 
@@ -401,7 +401,12 @@ def serialize_str_pairs(pairs: list[tuple[str, str]]) -> str:
 
 
 def _serialize_str_pairs(items: list[tuple[str, str]], names_and_values: str) -> str | None:
-    """:func:`serialize_utf8_whole` once the pairs are known to be str pairs."""
+    """:func:`serialize_utf8_whole` once the pairs are known to be str pairs.
+
+    Percent-encoding is byte by byte and UTF-8 is code point by code point,
+    so the UTF-8 bytes of the pairs joined with the stand-ins, escaped in one
+    pass, equal the pairs escaped one by one and joined with "&" and "=".
+    """
     if names_and_values.isascii() and (
         names_and_values.isalnum() or _UNESCAPED.fullmatch(names_and_values)
     ):
@@ -409,28 +414,15 @@ def _serialize_str_pairs(items: list[tuple[str, str]], names_and_values: str) ->
     try:
         if _NAME_END in names_and_values or _PAIR_END in names_and_values:
             # The stand-ins would be taken for joints: escape each string alone.
-            return "&".join([f"{_escape(name)}={_escape(value)}" for name, value in items])
-        text = _PAIR_END.join(map(_NAME_END.join, items))
-        escaped = _escape_runs(text, _ESCAPED_RUNS)
-        # Three replaces of one character beat str.translate's per-character lookups.
-        return escaped.replace(_NAME_END, "=").replace(_PAIR_END, "&").replace(" ", "+")
+            escapes = _escapes(URLENCODED_PERCENT_ENCODE_SET, True)
+            return "&".join(
+                [
+                    f"{_escape_bytes(name.encode(), escapes)}="
+                    f"{_escape_bytes(value.encode(), escapes)}"
+                    for name, value in items
+                ]
+            )
+        text = _PAIR_END.join(map(_NAME_END.join, items)).encode()
     except UnicodeEncodeError:
         return None  # surrogates: names or values to convert to scalar value strings first
-
-
-def _escape(text: str) -> str:
-    """UTF-8 percent-encode one string with the urlencoded set, space as "+"."""
-    return _escape_runs(text, _ESCAPED).replace(" ", "+")
-
-
-def _escape_runs(text: str, runs: re.Pattern[str]) -> str:
-    """UTF-8 percent-encode each run of code points that *runs* matches.
-
-    Encoding is code point by code point, so each run's UTF-8 bytes are the
-    bytes of its code points; a run is escaped with one ``bytes.hex``.
-    """
-    parts = runs.split(text)
-    # parts alternates: kept run, run to escape, ..., kept run.
-    hex_runs = map(bytes.hex, map(str.encode, parts[1::2]), repeat("%"))
-    parts[1::2] = map(str.upper, map("%".__add__, hex_runs))
-    return "".join(parts)
+    return _escape_bytes(text, _serializer_escapes())

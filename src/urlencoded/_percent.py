@@ -208,8 +208,8 @@ def _escapes(percent_encode_set: PercentEncodeSet, space_as_plus: bool) -> _Esca
 def _serializer_escapes() -> _Escapes:
     """The urlencoded set's escapes (space as "+"), with 0x01 written "&" and 0x02 "=".
 
-    For the one-pass legacy serializer, whose stand-ins for "&" and "=" are
-    the only sources of those two bytes.
+    For the one-pass serializers (UTF-8 and legacy), whose stand-ins for "&"
+    and "=" are the only sources of those two bytes.
     """
     table = list(URLENCODED_PERCENT_ENCODE_SET.byte_table(True))
     table[0x01], table[0x02] = "&", "="

@@ -9,9 +9,11 @@ of percent-encoding ASCII. Each named set is built from its parent with
 :meth:`PercentEncodeSet.add`, exactly as the standard defines it, so the
 definitions below read like the spec's prose.
 
-A set also carries the compiled patterns the percent-encoder needs (runs of
-code points to encode), built once per set on first use, so that encoding does
-its per-character work inside ``re`` and ``bytes.hex`` instead of a Python loop.
+A set also carries what the percent-encoders need, built once per set on first
+use: a 256-entry table of each byte's output, and compiled patterns for runs
+of code points to encode (for JavaScript's ``escape``), so that encoding does
+its per-character work inside ``bytes.translate`` and ``re`` instead of a
+Python loop.
 """
 
 from __future__ import annotations
