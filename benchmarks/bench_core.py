@@ -277,6 +277,8 @@ def check_same_output(workload: Workload) -> bool:
 
 def calibrate(function: Callable[[], object], budget: float) -> int:
     """How many calls of *function* take about *budget* seconds (at least 1)."""
+    # The first call may import a module or build a table: not what is timed.
+    function()
     number = 1
     while True:
         elapsed = timeit.timeit(function, number=number)

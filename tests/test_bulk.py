@@ -67,6 +67,30 @@ def test_blocks_agree(data: bytes, size: int) -> None:
         assert urlencoded.parse_bytes(data) == reference.urlencoded_parse_to_bytes(data)
 
 
+# Pieces of one long field: escapes and UTF-8 sequences, whole or cut short,
+# raw or escaped, invalid escapes, a raw "=" or line break (no a2b_qp).
+_FIELD_PIECES = st.one_of(
+    st.sampled_from([b"%E6%97%A5", b"%E6%97", b"%A5", b"\xe6\x97\xa5", b"\xe6\x97", b"\xa5"]),
+    st.sampled_from([b"%F0%9F%98%80", b"%F0%9F", b"%98%80", b"\xf0\x9f", b"%ef%bb%bf"]),
+    st.sampled_from([b"%", b"%%", b"%4", b"%3D", b"%25", b"%zz", b"%2", b"+", b"\n", b"\r", b"="]),
+    st.sampled_from([b"a", b"bc", b"xyz", b"%41", b"\x7f", b"\x00"]),
+)
+one_field = st.lists(_FIELD_PIECES, min_size=1, max_size=60).map(b"".join)
+"""One sequence: no "&", so the parser decodes name and value in pieces."""
+
+
+@given(data=one_field, size=st.integers(1, 24))
+@example(b"q=%E6%97%A5%E6%97%A5abc%E6%97%A5", 3)
+@example(b"q=ab\xe6\x97\xa5cd\xe6\x97", 2)
+@example(b"%E6%97%A5abcd%E6%97", 4)
+def test_one_long_field_agrees(data: bytes, size: int) -> None:
+    """A field longer than a block is decoded in pieces with the pairs of the whole."""
+    with tiny_blocks(size):
+        assert urlencoded.parse(data) == reference.urlencoded_parse(data)
+        assert urlencoded.parse(b"&" + data) == reference.urlencoded_parse(data)
+        assert _strict_outcome(data) == _strict_outcome(data, charset_field="\x7f-")
+
+
 def _strict_outcome(data: bytes, charset_field: str | None = None) -> object:
     """The pairs of a strict parse, or the (offset, position) of its DecodeError."""
     try:

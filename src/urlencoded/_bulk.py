@@ -28,7 +28,11 @@ C-level primitives, and gives the same pairs:
 Inputs longer than :data:`BLOCK` are cut after a separator into blocks of
 about that size, so that the temporary copies stay in the CPU cache and the
 cost per megabyte stays flat however long the body is, as in the streaming
-parser. A block that cannot be done this way (an escape decodes to a
+parser. A block that is one sequence (a field longer than a block) needs no
+stand-ins: its name and value are cut at the first ``=`` and decoded, to
+text, in pieces cut after an ASCII byte outside any escape, so that no
+escape or UTF-8 sequence spans a cut and no copy of the whole field is
+made on the way. A block that cannot be done this way (an escape decodes to a
 stand-in, no stand-in is free, strict decoding fails) goes to the caller's
 field-by-field fallback, with its offset in the input. ``tests/reference.py``
 transcribes the spec step by step, and the hypothesis properties in
@@ -78,6 +82,10 @@ _NAME_AND_VALUE = itemgetter(0, 2)
 # Two bytes that are not "%": no escape spans the place after them.
 _TWO_PLAIN = re.compile(rb"[^%][^%]")
 
+# Where a long name or value may be cut: after an ASCII byte that is in no escape.
+_ASCII_OUTSIDE_ESCAPES = re.compile(rb"[^%][^%][\x00-\x24\x26-\x7f]")
+# For a2b_qp on a name or value without "=": "%" becomes its "=", "+" a space.
+_PLUS_AND_PERCENT = bytes.maketrans(b"%+", b"= ")
 # Translation tables per (separator, pair stand-in, name stand-in), built on first use.
 _DECODE_TABLES: dict[tuple[bytes, bytes, bytes], tuple[bytes, bytes]] = {}
 # For each pair of joints: every other byte, to find the joints of a block.
@@ -285,6 +293,8 @@ def _parse_utf8_block(block: bytes, separator: bytes, errors: str) -> list[tuple
         # Step 3.4 only: nothing to percent-decode, so the joints stay as they are.
         decoded, pair_end, name_end = block.replace(b"+", b" "), separator, b"="
         block_shape = shape(block, separator) if separator in block else _NO_SHAPE
+    elif separator not in block:
+        return _parse_one_sequence(block, errors)
     else:
         found = _decode_block(block, separator)
         if found is None:
@@ -301,6 +311,71 @@ def _parse_utf8_block(block: bytes, separator: bytes, errors: str) -> list[tuple
         name_end.decode("latin-1"),
         block_shape,
     )
+
+
+def _parse_one_sequence(block: bytes, errors: str) -> list[tuple[str, str]] | None:
+    """Steps 3.2-3.5 and the UTF-8 decode for a block that is one sequence (one long field).
+
+    With one sequence there are no joints to tell apart from escapes: name
+    and value are cut at the first "=" and decoded on their own, without
+    stand-ins or counting them.
+    """
+    size = len(block)
+    equals = block.find(b"=")
+    name_end, value_start = (size, size) if equals == -1 else (equals, equals + 1)
+    try:
+        return [
+            (
+                _decode_utf8_range(block, 0, name_end, errors),
+                _decode_utf8_range(block, value_start, size, errors),
+            )
+        ]
+    except UnicodeDecodeError:
+        return None  # the field-by-field path reports the field's offset
+
+
+def _decode_utf8_range(data: bytes, start: int, end: int, errors: str) -> str:
+    """Steps 3.4 and 3.5 and UTF-8 decode without BOM, for ``data[start:end]``.
+
+    https://encoding.spec.whatwg.org/#utf-8-decode-without-bom
+
+    A long range is decoded in pieces that stay in the cache, with no copy
+    of the whole range in between. A cut comes after a byte that is ASCII
+    and in no escape (neither it nor the two bytes before it are "%"), so
+    the decoded piece ends with that byte: no escape and no UTF-8 sequence,
+    valid or not, spans the cut, and decoding the pieces equals decoding the
+    whole.
+    """
+    if (
+        data.find(b"=", start, end) != -1
+        or data.find(b"\n", start, end) != -1
+        or data.find(b"\r", start, end) != -1
+    ):
+        # a2b_qp would take a raw "=" for an escape or join lines.
+        return _decode_whole(data[start:end], errors)
+    texts: list[str] = []
+    while start < end:
+        found = None
+        if end - start > BLOCK:
+            found = _ASCII_OUTSIDE_ESCAPES.search(data, start + BLOCK, end)
+        cut = end if found is None else found.end()
+        piece = data[start:cut]
+        decoded = a2b_qp(piece.translate(_PLUS_AND_PERCENT))
+        # As in _decode_block: an "=" in the output or a final "%" may come
+        # from a "%" that is not an escape; then the lengths tell.
+        if (b"=" in decoded or piece.endswith(b"%")) and len(piece) - len(
+            decoded
+        ) != 2 * piece.count(b"%"):
+            return _decode_whole(data[start:end], errors, texts)
+        texts.append(decoded.decode("utf-8", errors))
+        start = cut
+    return "".join(texts)
+
+
+def _decode_whole(data: bytes, errors: str, texts: list[str] | None = None) -> str:
+    """:func:`_decode_utf8_range` the general way, after the *texts* already decoded."""
+    text = percent_decode_bytes(data.replace(b"+", b" ")).decode("utf-8", errors)
+    return "".join(texts) + text if texts else text
 
 
 def parse_utf8_whole(
