@@ -314,7 +314,7 @@ def _parse_utf8_block(block: bytes, separator: bytes, errors: str) -> list[tuple
 
 
 def _parse_one_sequence(block: bytes, errors: str) -> list[tuple[str, str]] | None:
-    """Steps 3.2-3.5 and the UTF-8 decode for a block that is one sequence (one long field).
+    """Steps 3.2-3.5 for a block that is one sequence (one long field).
 
     With one sequence there are no joints to tell apart from escapes: name
     and value are cut at the first "=" and decoded on their own, without
@@ -335,8 +335,9 @@ def _parse_one_sequence(block: bytes, errors: str) -> list[tuple[str, str]] | No
 
 
 def _decode_utf8_range(data: bytes, start: int, end: int, errors: str) -> str:
-    """Steps 3.4 and 3.5 and UTF-8 decode without BOM, for ``data[start:end]``.
+    """Steps 3.4 and 3.5 for ``data[start:end]``: "+" to space, percent-decode, UTF-8 decode.
 
+    https://url.spec.whatwg.org/#concept-urlencoded-parser and
     https://encoding.spec.whatwg.org/#utf-8-decode-without-bom
 
     A long range is decoded in pieces that stay in the cache, with no copy
