@@ -4,8 +4,8 @@ Marked ``browser`` and deselected by default (pyproject's addopts); run with
 ``python -m pytest -m browser``. Needs Debian's ``chromium`` package (or any
 Chromium on PATH, or in ``$CHROMIUM``); nothing is downloaded at run time.
 
-One WSGI server on 127.0.0.1 (port 0) serves a page of iframes, one per
-case. Each iframe loads a form page in the case's encoding, whose script
+One WSGI server on 127.0.0.1 (port 0) serves a page that opens an iframe
+per case, one after the other. Each iframe loads a form page in the case's encoding, whose script
 sets values holding CR, LF and CRLF and submits the form. The server
 records the raw bytes of every submission (the query of a GET, the body of
 a POST, read through :func:`urlencoded.parse_wsgi` for urlencoded bodies),
@@ -133,9 +133,9 @@ CASES = [
 CASE_BY_ID = {case.id: case for case in CASES}
 
 
-def _js(text: str) -> str:
-    """A JavaScript string literal in ASCII, safe inside <script>."""
-    return json.dumps(text).replace("<", "\\u003c")
+def _js(value: object) -> str:
+    """A JavaScript literal (string or array) in ASCII, safe inside <script>."""
+    return json.dumps(value).replace("<", "\\u003c")
 
 
 def _page(case: Case) -> bytes:
@@ -208,16 +208,39 @@ class _QuietHandler(WSGIRequestHandler):
         pass
 
 
+# The form pages load one at a time: the next iframe starts once the one before
+# has reached its submission's response (or after two seconds, so that one
+# stuck frame shows up as a missing submission instead of stalling the rest).
+# With every page loading at once, Chromium 156 now and then wrote a legacy-
+# encodable character of the field read from the page source as "&#N;".
+_FRAMES_PAGE = """<!DOCTYPE html><meta charset="utf-8"><body><script>
+const ids = IDS;
+let index = 0;
+function next() {
+  if (index >= ids.length) return;
+  const frame = document.createElement("iframe");
+  frame.width = 10;
+  frame.height = 10;
+  let moved = false;
+  const move = () => { if (!moved) { moved = true; next(); } };
+  frame.onload = () => {
+    if (frame.contentWindow.location.pathname.startsWith("/submit/")) move();
+  };
+  setTimeout(move, 2000);
+  frame.src = "/page/" + ids[index++];
+  document.body.appendChild(frame);
+}
+next();
+</script></body>"""
+
+
 def _application(
     submissions: dict[str, Submission], done: threading.Event
 ) -> Callable[[dict[str, Any], Any], Iterable[bytes]]:
     def app(environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
         path = environ["PATH_INFO"]
         if path == "/":
-            frames = "".join(
-                f'<iframe src="/page/{case.id}" width="10" height="10"></iframe>' for case in CASES
-            )
-            body = f'<!DOCTYPE html><meta charset="utf-8"><body>{frames}</body>'.encode()
+            body = _FRAMES_PAGE.replace("IDS", _js([case.id for case in CASES])).encode()
             start_response("200 OK", [("Content-Type", "text/html; charset=utf-8")])
             return [body]
         if path.startswith("/page/"):
