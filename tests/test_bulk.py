@@ -87,6 +87,7 @@ def test_one_long_field_agrees(data: bytes, size: int) -> None:
     """A field longer than a block is decoded in pieces with the pairs of the whole."""
     with tiny_blocks(size):
         assert urlencoded.parse(data) == reference.urlencoded_parse(data)
+        assert urlencoded.parse_bytes(data) == reference.urlencoded_parse_to_bytes(data)
         assert urlencoded.parse(b"&" + data) == reference.urlencoded_parse(data)
         assert _strict_outcome(data) == _strict_outcome(data, charset_field="\x7f-")
 

@@ -32,10 +32,11 @@ parser. A block that is one sequence (a field longer than a block) needs no
 stand-ins: its name and value are cut at the first ``=`` and decoded, to
 text, in pieces cut after an ASCII byte outside any escape, so that no
 escape or UTF-8 sequence spans a cut and no copy of the whole field is
-made on the way. A block that cannot be done this way (an escape decodes to a
-stand-in, no stand-in is free, strict decoding fails) goes to the caller's
-field-by-field fallback, with its offset in the input. ``tests/reference.py``
-transcribes the spec step by step, and the hypothesis properties in
+made on the way (the bytes parser joins the decoded pieces). A block that
+cannot be done this way (an escape decodes to a stand-in, no stand-in is
+free, strict decoding fails) goes to the caller's field-by-field fallback,
+with its offset in the input. ``tests/reference.py`` transcribes the spec
+step by step, and the hypothesis properties in
 ``tests/test_reference_agreement.py`` and ``tests/test_bulk.py`` check every
 path against it, including inputs that cross block boundaries.
 """
@@ -49,7 +50,7 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Callable, TypeVar
 
-from ._percent import _escape_bytes, _escapes, _serializer_escapes, percent_decode_bytes
+from ._percent import _escape_bytes, _escape_encoded, _serializer_escapes, percent_decode_bytes
 from ._sets import URLENCODED_PERCENT_ENCODE_SET
 
 __all__ = [
@@ -79,9 +80,6 @@ _NO_SHAPE = (False, True)
 # Separators that the decoding steps would change: the field-by-field path splits on them first.
 _NOT_IN_BULK = (b"%", b"+")
 _NAME_AND_VALUE = itemgetter(0, 2)
-# Two bytes that are not "%": no escape spans the place after them.
-_TWO_PLAIN = re.compile(rb"[^%][^%]")
-
 # Where a long name or value may be cut: after an ASCII byte that is in no escape.
 _ASCII_OUTSIDE_ESCAPES = re.compile(rb"[^%][^%][\x00-\x24\x26-\x7f]")
 # For a2b_qp on a name or value without "=": "%" becomes its "=", "+" a space.
@@ -157,7 +155,7 @@ def _decode_block(
     qp_table, table = _tables(separator, pair_end, name_end)
     decoded = None
     if b"\n" not in block and b"\r" not in block:
-        decoded = _a2b_qp(block, qp_table)
+        decoded = a2b_qp(block.translate(qp_table))
         # a2b_qp differs from percent-decoding only where a "%" does not
         # consume exactly two hex digits: it keeps "=" for "==" or "=" before
         # a non-hex digit, drops a final "=" and joins lines after "=" and a
@@ -175,27 +173,6 @@ def _decode_block(
     if len(found) != len(block.translate(None, _others(separator, b"="))):
         return None
     return decoded, pair_end, name_end, _shape(found, pair_end, name_end)
-
-
-def _a2b_qp(block: bytes, qp_table: bytes) -> bytes:
-    """``a2b_qp(block.translate(qp_table))``, in pieces that stay in the cache.
-
-    A long block (one long field) is cut where no escape spans the cut: after
-    two bytes that are not "%". A piece then never ends with a "%" that
-    a2b_qp would drop.
-    """
-    size = len(block)
-    if size <= BLOCK:
-        return a2b_qp(block.translate(qp_table))
-    pieces = []
-    start = 0
-    while start < size:
-        # At least 3 bytes, so that the two bytes before the cut are in the piece.
-        found = _TWO_PLAIN.search(block, start + max(BLOCK, 3) - 2)
-        end = size if found is None else found.end()
-        pieces.append(a2b_qp(block[start:end].translate(qp_table)))
-        start = end
-    return b"".join(pieces)
 
 
 def shape(data: bytes, pair_end: bytes, name_end: bytes = b"=") -> tuple[bool, bool]:
@@ -313,39 +290,44 @@ def _parse_utf8_block(block: bytes, separator: bytes, errors: str) -> list[tuple
     )
 
 
+def _one_sequence(block: bytes) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Steps 3.2-3.3 for a block that is one sequence: where its name and value lie."""
+    size = len(block)
+    equals = block.find(b"=")
+    if equals == -1:
+        return (0, size), (size, size)
+    return (0, equals), (equals + 1, size)
+
+
 def _parse_one_sequence(block: bytes, errors: str) -> list[tuple[str, str]] | None:
     """Steps 3.2-3.5 for a block that is one sequence (one long field).
 
     With one sequence there are no joints to tell apart from escapes: name
     and value are cut at the first "=" and decoded on their own, without
-    stand-ins or counting them.
+    stand-ins or counting them. Each decoded piece ends with an ASCII byte,
+    so decoding the pieces as UTF-8 one by one equals decoding the whole,
+    and no copy of the whole field is made.
     """
-    size = len(block)
-    equals = block.find(b"=")
-    name_end, value_start = (size, size) if equals == -1 else (equals, equals + 1)
     try:
-        return [
-            (
-                _decode_utf8_range(block, 0, name_end, errors),
-                _decode_utf8_range(block, value_start, size, errors),
-            )
+        # https://encoding.spec.whatwg.org/#utf-8-decode-without-bom
+        name, value = [
+            "".join([piece.decode("utf-8", errors) for piece in _decoded_pieces(block, *part)])
+            for part in _one_sequence(block)
         ]
     except UnicodeDecodeError:
         return None  # the field-by-field path reports the field's offset
+    return [(name, value)]
 
 
-def _decode_utf8_range(data: bytes, start: int, end: int, errors: str) -> str:
-    """Steps 3.4 and 3.5 for ``data[start:end]``: "+" to space, percent-decode, UTF-8 decode.
+def _decoded_pieces(data: bytes, start: int, end: int) -> Iterator[bytes]:
+    """Steps 3.4 and 3.5 ("+" to space, percent-decode) for ``data[start:end]``, in pieces.
 
-    https://url.spec.whatwg.org/#concept-urlencoded-parser and
-    https://encoding.spec.whatwg.org/#utf-8-decode-without-bom
+    https://url.spec.whatwg.org/#concept-urlencoded-parser
 
-    A long range is decoded in pieces that stay in the cache, with no copy
-    of the whole range in between. A cut comes after a byte that is ASCII
-    and in no escape (neither it nor the two bytes before it are "%"), so
-    the decoded piece ends with that byte: no escape and no UTF-8 sequence,
-    valid or not, spans the cut, and decoding the pieces equals decoding the
-    whole.
+    A long range is decoded in pieces that stay in the cache. A cut comes
+    after a byte that is ASCII and in no escape (neither it nor the two bytes
+    before it are "%"), so each decoded piece ends with that byte: no escape
+    and no UTF-8 sequence, valid or not, spans a cut.
     """
     if (
         data.find(b"=", start, end) != -1
@@ -353,8 +335,8 @@ def _decode_utf8_range(data: bytes, start: int, end: int, errors: str) -> str:
         or data.find(b"\r", start, end) != -1
     ):
         # a2b_qp would take a raw "=" for an escape or join lines.
-        return _decode_whole(data[start:end], errors)
-    texts: list[str] = []
+        yield percent_decode_bytes(data[start:end].replace(b"+", b" "))
+        return
     while start < end:
         found = None
         if end - start > BLOCK:
@@ -367,16 +349,10 @@ def _decode_utf8_range(data: bytes, start: int, end: int, errors: str) -> str:
         if (b"=" in decoded or piece.endswith(b"%")) and len(piece) - len(
             decoded
         ) != 2 * piece.count(b"%"):
-            return _decode_whole(data[start:end], errors, texts)
-        texts.append(decoded.decode("utf-8", errors))
+            yield percent_decode_bytes(data[start:end].replace(b"+", b" "))
+            return
+        yield decoded
         start = cut
-    return "".join(texts)
-
-
-def _decode_whole(data: bytes, errors: str, texts: list[str] | None = None) -> str:
-    """:func:`_decode_utf8_range` the general way, after the *texts* already decoded."""
-    text = percent_decode_bytes(data.replace(b"+", b" ")).decode("utf-8", errors)
-    return "".join(texts) + text if texts else text
 
 
 def parse_utf8_whole(
@@ -422,6 +398,9 @@ def parse_bytes_whole(
             pairs = _split_bytes(
                 block.replace(b"+", b" "), separator, b"=", shape(block, separator)
             )
+        elif separator not in block:
+            name, value = [b"".join(_decoded_pieces(block, *part)) for part in _one_sequence(block)]
+            pairs = [(name, value)]
         else:
             found = _decode_block(block, separator)
             pairs = fallback(block) if found is None else _split_bytes(*found)
@@ -490,11 +469,10 @@ def _serialize_str_pairs(items: list[tuple[str, str]], names_and_values: str) ->
     try:
         if _NAME_END in names_and_values or _PAIR_END in names_and_values:
             # The stand-ins would be taken for joints: escape each string alone.
-            escapes = _escapes(URLENCODED_PERCENT_ENCODE_SET, True)
             return "&".join(
                 [
-                    f"{_escape_bytes(name.encode(), escapes)}="
-                    f"{_escape_bytes(value.encode(), escapes)}"
+                    f"{_escape_encoded(name.encode(), URLENCODED_PERCENT_ENCODE_SET, True)}="
+                    f"{_escape_encoded(value.encode(), URLENCODED_PERCENT_ENCODE_SET, True)}"
                     for name, value in items
                 ]
             )
