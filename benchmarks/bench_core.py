@@ -394,7 +394,11 @@ def run_flat(repeats: int) -> list[str]:
     print(header)
     print("  " + "-" * (len(header) - 2))
     missed = []
-    for (label, small_input), (_, large_input) in zip(flat_inputs(MB), flat_inputs(16 * MB)):
+    bodies = [
+        (label, small_input, large_input)
+        for (label, small_input), (_, large_input) in zip(flat_inputs(MB), flat_inputs(16 * MB))
+    ]
+    for label, small_input, large_input in bodies:
         small_time, large_time = best_times(
             [partial(urlencoded.parse, small_input), partial(urlencoded.parse, large_input)],
             repeats,
@@ -410,7 +414,7 @@ def run_flat(repeats: int) -> list[str]:
     if resource is not None:
         print()
         print("  where the time goes (ms of CPU per MB, minor page faults per call):")
-        for (label, small_input), (_, large_input) in zip(flat_inputs(MB), flat_inputs(16 * MB)):
+        for label, small_input, large_input in bodies:
             cells = []
             for body, calls in ((small_input, 32), (large_input, 4)):
                 user, system, faults = cpu_and_faults(partial(urlencoded.parse, body), calls)
@@ -420,12 +424,12 @@ def run_flat(repeats: int) -> list[str]:
                     f" faults {faults:7.0f}"
                 )
             print(f"  {label:<22} 1 MB: {cells[0]}   16 MB: {cells[1]}")
-    run_flat_kept()
-    run_flat_controls()
+    run_flat_kept(bodies)
+    run_flat_controls(bodies)
     return missed
 
 
-def run_flat_kept() -> None:
+def run_flat_kept(bodies: list[tuple[str, bytes, bytes]]) -> None:
     """One 16 MB body against sixteen 1 MB bodies whose results are all kept.
 
     Then both sides build the same 70 MB or so of new objects, and the ratio
@@ -435,7 +439,7 @@ def run_flat_kept() -> None:
     print("  one 16 MB body / sixteen 1 MB bodies, every result kept (best of 5):")
     gc.disable()
     try:
-        for (label, small_input), (_, large_input) in zip(flat_inputs(MB), flat_inputs(16 * MB)):
+        for label, small_input, large_input in bodies:
             small_best = large_best = float("inf")
             for _ in range(5):
                 started = time.perf_counter()
@@ -478,7 +482,7 @@ def flat_controls() -> list[tuple[str, Callable[[bytes], object]]]:
     return controls
 
 
-def run_flat_controls() -> None:
+def run_flat_controls(bodies: list[tuple[str, bytes, bytes]]) -> None:
     """The 16 MB / 1 MB ratio of part 3's bodies through other code, in the same run.
 
     Whatever parses, a 16 MB body's result is some 70 MB of new objects that
@@ -489,10 +493,10 @@ def run_flat_controls() -> None:
     print()
     print("  the same 16 MB / 1 MB ratio for other code that builds the result objects,")
     print("  and what each MB of the 16 MB body costs beyond a 1 MB body's (best of 3):")
-    for label, small_input in flat_inputs(MB):
-        large_input = dict(flat_inputs(16 * MB))[label]
+    controls = flat_controls()
+    for label, small_input, large_input in bodies:
         cells = []
-        for name, call in flat_controls():
+        for name, call in controls:
             small_time, large_time = best_times(
                 [partial(call, small_input), partial(call, large_input)], 3, 0.2
             )
