@@ -157,6 +157,29 @@ def text_plain_encode(pairs: list[tuple[str, str]]) -> str:
     return result
 
 
+def text_plain_decode(text: str) -> list[tuple[str, str]]:
+    """The documented reading of a text/plain body, line by line, as slowly as it reads.
+
+    Split at CRLF (dropping the CRLF that ends the last pair); split a line at its
+    first "="; a line without "=" continues the previous value after a CRLF, and a
+    first line without "=" is a name with an empty value.
+    """
+    lines = text.split(CR + LF)
+    if lines[-1] == "":
+        lines = lines[:-1]
+    pairs: list[tuple[str, str]] = []
+    for line in lines:
+        if "=" not in line and pairs:
+            previous_name, previous_value = pairs[-1]
+            pairs[-1] = (previous_name, previous_value + CR + LF + line)
+        elif "=" not in line:
+            pairs.append((line, ""))
+        else:
+            equals = line.index("=")
+            pairs.append((line[:equals], line[equals + 1 :]))
+    return pairs
+
+
 def encode_html(encoding_name: str, text: str) -> bytes:
     """https://encoding.spec.whatwg.org/#encode: "html" error mode, as form submission does."""
     result = b""

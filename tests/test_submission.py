@@ -466,6 +466,25 @@ def test_text_plain_round_trip_where_readable(pairs: list[tuple[str, str]]) -> N
     assert urlencoded.parse_text_plain(body) == pairs
 
 
+_text_plain_lines = st.lists(
+    st.sampled_from(["", "=", "a", "a=b", "==", "x=\r", "\n", "é=ü", "\ufeff"]), max_size=12
+).map("\r\n".join)
+
+
+@given(st.one_of(_text_plain_lines, _text_plain_lines.map(lambda text: text + "\r\n"), st.text()))
+def test_text_plain_parse_agrees_with_reference(text: str) -> None:
+    """parse_text_plain reads any body as the line-by-line definition does."""
+    expected = ref.text_plain_decode(text)
+    assert urlencoded.parse_text_plain(text) == expected
+    assert urlencoded.parse_text_plain(text.encode("utf-8", "surrogatepass")) == expected
+
+
+def test_text_plain_parse_many_line_breaks() -> None:
+    """A body of line breaks alone is one empty name whose value holds them all."""
+    assert urlencoded.parse_text_plain(b"\r\n" * 100_000) == [("", "\r\n" * 99_999)]
+    assert urlencoded.parse_text_plain(b"a=1\r\n" + b"x\r\n" * 3) == [("a", "1\r\nx\r\nx\r\nx")]
+
+
 def test_text_plain_ambiguities() -> None:
     """What parse_text_plain cannot recover, as documented."""
     body = urlencoded.serialize_text_plain([("a=b", "c"), ("v", "1\r\nx=2")])

@@ -99,8 +99,8 @@ def serialize_text_plain(
         raise TypeError(
             f"fill_charset_field must be a bool, not {type(fill_charset_field).__name__}"
         )
-    # Step 1.
-    result = ""
+    # Step 1: the result is kept as a list of lines, joined once at step 3.
+    result: list[str] = []
     # Step 2, after the shared submission steps.
     for name, value in _text_pairs(pairs):
         if fill_charset_field and value == "" and name.isascii() and name.lower() == CHARSET_FIELD:
@@ -108,9 +108,9 @@ def serialize_text_plain(
         if crlf:
             name, value = normalize_newlines(name), normalize_newlines(value)
         # Steps 2.1-2.4.
-        result += f"{name}={value}\r\n"
+        result.append(f"{name}={value}\r\n")
     # Step 3, then "encode" in the form's encoding.
-    return _encode_html(resolved, result)
+    return _encode_html(resolved, "".join(result))
 
 
 def parse_text_plain(
@@ -132,6 +132,9 @@ def parse_text_plain(
     ``=`` (it reads as a new pair), lone CR or LF (browsers send CRLF), and
     ``&#N;`` written for a character the encoding lacks, which stays as
     it is. Use application/x-www-form-urlencoded for anything a program reads.
+
+    It takes time and memory linear in the body's length, however many
+    lines a value holds.
 
     :param data: the body: bytes in *encoding*, or a str that is already text.
     :param encoding: the form's encoding (a label or :class:`Encoding`).
@@ -161,11 +164,18 @@ def parse_text_plain(
     if lines[-1] == "":
         lines.pop()  # the CRLF that ends the last pair
     pairs: list[tuple[str, str]] = []
+    # A value's lines are collected and joined once, when the next pair starts:
+    # extending the value line by line would copy it again for every line.
+    name = ""
+    value_lines: list[str] = []
     for line in lines:
-        name, equals, value = line.partition("=")
-        if not equals and pairs:
-            previous_name, previous_value = pairs[-1]
-            pairs[-1] = (previous_name, f"{previous_value}\r\n{line}")
+        line_name, equals, line_value = line.partition("=")
+        if equals or not value_lines:
+            if value_lines:
+                pairs.append((name, "\r\n".join(value_lines)))
+            name, value_lines = line_name, [line_value]
         else:
-            pairs.append((name, value))
+            value_lines.append(line)
+    if value_lines:
+        pairs.append((name, "\r\n".join(value_lines)))
     return pairs
