@@ -313,7 +313,7 @@ def measure(row: Row, repeats: int, slow: float) -> tuple[float, float | None]:
         data = row.build(size)
         try:
             row.run(data)  # warm up (a first call may import a module)
-            times.append(best_time(lambda: row.run(data), repeats))
+            times.append(best_time(lambda data=data: row.run(data), repeats))
         finally:
             if row.temporary_file:
                 os.unlink(data)
