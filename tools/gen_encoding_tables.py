@@ -9,9 +9,10 @@ The package builds the Encoding Standard's jis0208, jis0212, EUC-KR, gb18030 and
 Big5 indexes from the stdlib codecs plus its correction tables
 (``_build_index_*`` in ``src/urlencoded/_encoding/_indexes.py``), and finds the
 code points where each multi-byte encoder must correct its codec by comparing
-the two over the BMP (``_find_special``). Done on first use, that took about
+the two over the BMP (``_compute_special``). Done on first use, that took about
 0.1 s per encoding; this script does it once, with the package's own code, and
-writes the results. Rerun it after changing a correction table or a handler.
+writes the results as string constants, which are fast to compile and to load.
+Rerun it after changing a correction table or a handler.
 The exhaustive tests check the written tables against the standard's index
 files for every scalar value and byte sequence.
 """
@@ -66,77 +67,71 @@ def _module(doc: str, body: list[str]) -> str:
 
 
 def render() -> dict[str, str]:
-    """Return each generated module's file name and text, computed by the package's code."""
+    """Return each generated module's file name and text, computed by the package's code.
+
+    The package's builders and handlers take what they read as arguments:
+    nothing here is read from ``_tables``, which this rewrites.
+    """
     sys.path.insert(0, str(ROOT / "src"))
     from urlencoded._encoding import _hooks, _indexes, _iso_2022_jp
 
-    _indexes._BUILD_FROM_CODECS = True
-    try:
-        files = {
-            "__init__.py": _module(
-                "Precomputed tables of the legacy multi-byte encodings, one module each.\n\n"
-                "``index_*``: an index's pointers and their code points, one character each.\n"
-                "``special_*``: the code points where an encoder corrects its stdlib codec,\n"
-                "and the WHATWG encoder's result for each (bytes, or None for an error).\n"
-                "``iso_2022_jp``: the bytes the ISO-2022-JP encoder writes in jis0208 state.\n",
-                [],
-            )
-        }
-        builders = {
-            "jis0208": _indexes._build_index_jis0208,
-            "jis0212": _indexes._build_index_jis0212,
-            "euc_kr": _indexes._build_index_euc_kr,
-            "gb18030": _indexes._build_index_gb18030,
-            "big5": _indexes._build_index_big5,
-        }
-        for name, build in builders.items():
-            index = build()
-            pointers = sorted(index)
-            files[f"index_{name}.py"] = _module(
-                f"Index {name}: its pointers, in order, and their code points.",
-                [
-                    "POINTERS = (",
-                    _literal("".join(map(chr, pointers)), " " * 4),
-                    ")",
-                    "CODE_POINTS = (",
-                    _literal("".join(chr(index[p]) for p in pointers), " " * 4),
-                    ")",
-                ],
-            )
-        for name in _hooks._MULTI_BYTE_ENCODERS:
-            special = _hooks._special(name)
-            chars = sorted(special)
-            rows = [
-                "    " + ", ".join(repr(special[char]) for char in chars[start : start + 6]) + ","
-                for start in range(0, len(chars), 6)
-            ]
-            files[f"special_{module_name(name)}.py"] = _module(
-                f"The {name} encoder's special code points and its results for them.",
-                [
-                    "CHARS = (",
-                    _literal("".join(chars), " " * 4),
-                    ")",
-                    "RESULTS: tuple[bytes | None, ...] = (",
-                    *rows,
-                    ")",
-                ],
-            )
-        jis = _iso_2022_jp._Iso2022JpEncoder._build_jis_table()
-        code_points = sorted(jis)
-        files["iso_2022_jp.py"] = _module(
-            "The ISO-2022-JP encoder's code points with a jis0208 pointer, and their two bytes.",
+    files = {
+        "__init__.py": _module(
+            "Precomputed tables of the legacy multi-byte encodings, one module each.\n\n"
+            "Strings only, which compile and load fast:\n"
+            "``index_*``: an index, one character per pointer, U+0000 where it has none.\n"
+            "``special_*``: the code points where an encoder corrects its stdlib codec:\n"
+            "those it refuses, the others, and the WHATWG encoder's bytes for each, in hex.\n"
+            "``iso_2022_jp``: the bytes the ISO-2022-JP encoder writes in jis0208 state.\n",
+            [],
+        )
+    }
+    indexes: dict[str, dict[int, int]] = {}
+    for name, (build, size) in _indexes._INDEX_BUILDERS.items():
+        index = indexes[name] = build()
+        if not all(0 <= pointer < size for pointer in index) or 0 in index.values():
+            raise AssertionError(f"index {name}: a pointer out of range, or U+0000")
+        table = "".join(chr(index.get(pointer, 0)) for pointer in range(size))
+        files[f"index_{name}.py"] = _module(
+            f"Index {name}: TABLE[pointer] is the pointer's code point, U+0000 for none.",
+            ["TABLE = (", _literal(table, " " * 4), ")"],
+        )
+    for name in _hooks._MULTI_BYTE_ENCODERS:
+        special = _hooks._compute_special(name, indexes)
+        refused = [char for char in sorted(special) if special[char] is None]
+        encoded = [char for char in sorted(special) if special[char] is not None]
+        results = " ".join((special[char] or b"").hex() for char in encoded)
+        files[f"special_{module_name(name)}.py"] = _module(
+            f"The {name} encoder's special code points and its results for them.",
             [
-                "CHARS = (",
-                _literal("".join(map(chr, code_points)), " " * 4),
+                "# The code points it refuses (the codec encodes them).",
+                "ERRORS = (",
+                _literal("".join(refused), " " * 4),
                 ")",
-                "PAIRS = (",
-                _literal("".join(jis[c] for c in code_points), " " * 4),
+                "# The others, and the bytes it writes for each, in hex.",
+                "ENCODED = (",
+                _literal("".join(encoded), " " * 4),
+                ")",
+                "RESULTS = (",
+                _literal(results, " " * 4),
                 ")",
             ],
         )
-        return files
-    finally:
-        _indexes._BUILD_FROM_CODECS = False
+    jis = _iso_2022_jp._Iso2022JpEncoder._build_jis_table(indexes["jis0208"])
+    code_points = sorted(jis)
+    files["iso_2022_jp.py"] = _module(
+        "The ISO-2022-JP encoder's code points with a jis0208 pointer, and their two bytes.",
+        [
+            "CHARS = (",
+            _literal("".join(map(chr, code_points)), " " * 4),
+            ")",
+            "# The two bytes of each, as ASCII, separated by spaces.",
+            "PAIRS = (",
+            _literal(" ".join(jis[c] for c in code_points), " " * 4),
+            ")",
+        ],
+    )
+    return files
 
 
 def main(argv: list[str] | None = None) -> int:

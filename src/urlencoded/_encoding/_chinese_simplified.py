@@ -19,9 +19,10 @@ from ._coders import (
     _Sink,
 )
 from ._indexes import (
+    _UNMAPPED,
     _first_pointers,
     _gb18030_ranges_code_point,
-    _index_gb18030,
+    _index_table,
 )
 
 # https://encoding.spec.whatwg.org/#gb18030-encoder (Step 5's table)
@@ -35,8 +36,9 @@ _GB18030_PUA: dict[int, bytes] = {
 
 
 # https://encoding.spec.whatwg.org/#gb18030-encoder
-def _gb18030_handler(is_gbk: bool) -> Callable[[int], bytes | None]:
-    pointers = _first_pointers(_index_gb18030())
+def _gb18030_handler(gb18030: dict[int, int], is_gbk: bool) -> Callable[[int], bytes | None]:
+    """The gb18030 (GBK) encoder's handler for one non-ASCII code point, over index ``gb18030``."""
+    pointers = _first_pointers(gb18030)
     four_byte = codecs.getencoder("gb18030")
 
     def handler(code_point: int) -> bytes | None:
@@ -69,7 +71,7 @@ def _gb18030_handler(is_gbk: bool) -> Callable[[int], bytes | None]:
 
 # https://encoding.spec.whatwg.org/#gb18030-decoder
 def _decode_gb18030_slow(data: bytes, sink: _Sink) -> None:
-    index = _index_gb18030()
+    index = _index_table("gb18030")
     parts = sink.parts
     i, n = 0, len(data)
     while i < n:
@@ -127,13 +129,12 @@ def _decode_gb18030_slow(data: bytes, sink: _Sink) -> None:
             i += 4
             continue
         # Steps 5.2-5.10: a two-byte sequence.
-        pointer = None
+        char = _UNMAPPED
         offset = 0x40 if second < 0x7F else 0x41
         if 0x40 <= second <= 0x7E or 0x80 <= second <= 0xFE:
-            pointer = (byte - 0x81) * 190 + (second - offset)
-        code_point = None if pointer is None else index.get(pointer)
-        if code_point is not None:
-            parts.append(chr(code_point))
+            char = index[(byte - 0x81) * 190 + (second - offset)]
+        if char != _UNMAPPED:
+            parts.append(char)
             i += 2
         elif second <= 0x7F:
             sink.error(i, i + 1)

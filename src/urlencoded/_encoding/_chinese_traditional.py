@@ -18,15 +18,16 @@ from ._coders import (
 )
 from ._indexes import (
     _first_pointers,
-    _index_big5,
+    _index_table,
 )
 
 
 # https://encoding.spec.whatwg.org/#big5-encoder
-def _big5_handler() -> Callable[[int], bytes | None]:
+def _big5_handler(big5: dict[int, int]) -> Callable[[int], bytes | None]:
+    """The encoder's handler for one non-ASCII code point, over index ``big5``."""
     # https://encoding.spec.whatwg.org/#index-big5-pointer
     # Step 1: leave out pointers below (0xA1 - 0x81) × 157 (HKSCS extensions).
-    index = {p: cp for p, cp in _index_big5().items() if p >= (0xA1 - 0x81) * 157}
+    index = {p: cp for p, cp in big5.items() if p >= (0xA1 - 0x81) * 157}
     pointers = _first_pointers(index)
     # Step 2: these code points take their *last* pointer.
     for code_point in (0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345):
@@ -53,7 +54,7 @@ _BIG5_TWO_CODE_POINTS = {
 
 # https://encoding.spec.whatwg.org/#big5-decoder
 def _decode_big5_slow(data: bytes, sink: _Sink) -> None:
-    index = _index_big5()
+    index = _index_table("big5")
 
     def pair(lead: int, byte: int) -> str | None:
         # Step 3.
@@ -65,6 +66,6 @@ def _decode_big5_slow(data: bytes, sink: _Sink) -> None:
         if pointer in _BIG5_TWO_CODE_POINTS:
             return _BIG5_TWO_CODE_POINTS[pointer]
         # Step 5.
-        return _mapped(index.get(pointer))
+        return _mapped(index, pointer)
 
     _decode_double_byte(data, sink, _ascii, lambda byte: 0x81 <= byte <= 0xFE, pair)

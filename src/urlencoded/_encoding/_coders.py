@@ -17,6 +17,8 @@ import re
 from itertools import chain
 from typing import Callable, Union
 
+from ._indexes import _UNMAPPED
+
 # --- Encoders -------------------------------------------------------------------------------
 
 #: The output of :func:`encode_or_fail`: runs of bytes and the code point of each error.
@@ -341,8 +343,10 @@ def _ascii(byte: int) -> str | None:
     return chr(byte) if byte <= 0x7F else None
 
 
-def _mapped(code_point: int | None) -> str | None:
-    return None if code_point is None else chr(code_point)
+def _mapped(table: str, pointer: int) -> str | None:
+    """Pointer ``pointer``'s code point in index ``table`` (see ``_index_table``), or None."""
+    char = table[pointer]
+    return None if char == _UNMAPPED else char
 
 
 def _fast_then_slow(

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Mapping
 from functools import cache
-from typing import Callable, NoReturn, Union
+from typing import Callable, NoReturn, Optional, Union
 
 from .._errors import UnknownEncodingError
 from .._labels import LABELS, NAME_LABELS, NAMES
-from . import _indexes
 from ._chinese_simplified import _decode_gb18030_slow, _gb18030_handler
 from ._chinese_traditional import _big5_handler, _decode_big5_slow
 from ._coders import (
@@ -212,16 +212,20 @@ _NO_ENCODER = ("replacement", "UTF-16BE", "UTF-16LE")
 
 _EncoderImpl = Union[_StatelessEncoder, _Iso2022JpEncoder, _Utf8Encoder]
 
-# Multi-byte encoders: WHATWG name -> (stdlib codec, handler factory, planes to compare).
+# A handler: https://encoding.spec.whatwg.org/#handler for one non-ASCII code point.
+_Handler = Callable[[int], Optional[bytes]]
+
+# Multi-byte encoders: WHATWG name -> (stdlib codec, the index its handler reads,
+# handler factory over that index, planes to compare).
 _MULTI_BYTE_ENCODERS: dict[
-    str, tuple[str, Callable[[], Callable[[int], bytes | None]], tuple[int, ...]]
+    str, tuple[str, str, Callable[[dict[int, int]], _Handler], tuple[int, ...]]
 ] = {
-    "Shift_JIS": ("cp932", _shift_jis_handler, (0,)),
-    "EUC-JP": ("euc_jp", _euc_jp_handler, (0,)),
-    "EUC-KR": ("cp949", _euc_kr_handler, (0,)),
-    "GBK": ("gbk", lambda: _gb18030_handler(True), (0,)),
-    "gb18030": ("gb18030", lambda: _gb18030_handler(False), (0,)),
-    "Big5": ("big5hkscs", _big5_handler, (0, 2)),
+    "Shift_JIS": ("cp932", "jis0208", _shift_jis_handler, (0,)),
+    "EUC-JP": ("euc_jp", "jis0208", _euc_jp_handler, (0,)),
+    "EUC-KR": ("cp949", "euc_kr", _euc_kr_handler, (0,)),
+    "GBK": ("gbk", "gb18030", lambda index: _gb18030_handler(index, True), (0,)),
+    "gb18030": ("gb18030", "gb18030", lambda index: _gb18030_handler(index, False), (0,)),
+    "Big5": ("big5hkscs", "big5", _big5_handler, (0, 2)),
 }
 
 
@@ -241,17 +245,29 @@ def _encoder(name: str) -> _EncoderImpl:
 def _special(name: str) -> dict[str, bytes | None]:
     """The code points where a multi-byte encoder's codec needs correcting.
 
-    What :func:`_find_special` finds, precomputed in ``_tables`` by
-    tools/gen_encoding_tables.py (scanning the BMP takes about 0.1 s).
+    What :func:`_compute_special` computes, precomputed in ``_tables`` by
+    tools/gen_encoding_tables.py (scanning the BMP takes about 0.1 s), as
+    strings: the code points the encoder refuses (``ERRORS``), the others
+    (``ENCODED``), and its bytes for each of those (``RESULTS``, in hex).
     """
-    codec, factory, planes = _MULTI_BYTE_ENCODERS[name]
-    if _indexes._BUILD_FROM_CODECS:
-        return _find_special(codec, factory(), planes)
     module = name.lower().replace("-", "_")
     table = importlib.import_module(f"._tables.special_{module}", __package__)
-    chars: str = table.CHARS
-    results: tuple[bytes | None, ...] = table.RESULTS
-    return dict(zip(chars, results))
+    errors: str = table.ERRORS
+    encoded: str = table.ENCODED
+    results: str = table.RESULTS
+    special: dict[str, bytes | None] = dict.fromkeys(errors)
+    special.update(zip(encoded, map(bytes.fromhex, results.split())))
+    return special
+
+
+def _compute_special(name: str, indexes: Mapping[str, dict[int, int]]) -> dict[str, bytes | None]:
+    """Compute what :func:`_special` loads: :func:`_find_special` for encoder ``name``.
+
+    Its handler runs over its index taken from ``indexes`` (name -> index, as
+    ``_build_index_*`` build them); tools/gen_encoding_tables.py calls this.
+    """
+    codec, index, factory, planes = _MULTI_BYTE_ENCODERS[name]
+    return _find_special(codec, factory(indexes[index]), planes)
 
 
 # https://encoding.spec.whatwg.org/#encode-or-fail

@@ -2,10 +2,14 @@
 
 https://encoding.spec.whatwg.org/#indexes: index single-byte
 (https://encoding.spec.whatwg.org/#index-single-byte), jis0208, jis0212,
-EUC-KR, gb18030 and its ranges, Big5 and ISO-2022-JP katakana, each built once
-on first use by decoding every pointer's byte sequence with the closest stdlib
-codec, then patched where the codec differs; and the index pointer lookup
-(https://encoding.spec.whatwg.org/#index-pointer).
+EUC-KR, gb18030 and its ranges, Big5 and ISO-2022-JP katakana; and the index
+pointer lookup (https://encoding.spec.whatwg.org/#index-pointer).
+
+Each multi-byte index is rebuilt (``_build_index_*``) by decoding every
+pointer's byte sequence with the closest stdlib codec, then patched where the
+codec differs. tools/gen_encoding_tables.py runs those builders ahead of time
+and writes each index as one string, indexed by pointer, into ``_tables``;
+the decoders read that string (:func:`_index_table`) as it is loaded.
 """
 
 from __future__ import annotations
@@ -258,49 +262,67 @@ def _build_index_big5() -> dict[int, int]:
     return table
 
 
-#: True while tools/gen_encoding_tables.py runs: the indexes are then built from
-#: the codecs (``_build_index_*``) instead of read from the generated ``_tables`` modules.
-_BUILD_FROM_CODECS = False
+#: The builder of each multi-byte index (for tools/gen_encoding_tables.py), and
+#: its number of pointers: every pointer its decoders compute is below it.
+_INDEX_BUILDERS: dict[str, tuple[Callable[[], dict[int, int]], int]] = {
+    "jis0208": (_build_index_jis0208, 60 * 188),
+    "jis0212": (_build_index_jis0212, 94 * 94),
+    "euc_kr": (_build_index_euc_kr, 126 * 190),
+    "gb18030": (_build_index_gb18030, 126 * 190),
+    "big5": (_build_index_big5, 126 * 157),
+}
+
+#: What an index table holds for a pointer with no code point (no index maps one to U+0000).
+_UNMAPPED = "\x00"
 
 
-def _load_index(name: str, build: Callable[[], dict[int, int]]) -> dict[int, int]:
-    """Index ``name`` from the generated tables (what ``build`` returns, precomputed)."""
-    if _BUILD_FROM_CODECS:
-        return build()
-    table = importlib.import_module(f"._tables.index_{name}", __package__)
-    pointers: str = table.POINTERS
-    code_points: str = table.CODE_POINTS
-    return dict(zip(map(ord, pointers), map(ord, code_points)))
+@cache
+def _index_table(name: str) -> str:
+    """Index ``name`` as a string: pointer p's code point is ``table[p]`` (or :data:`_UNMAPPED`).
+
+    What ``_INDEX_BUILDERS[name]`` builds, written into ``_tables`` by
+    tools/gen_encoding_tables.py: a string constant, so loading it builds nothing.
+    """
+    module = importlib.import_module(f"._tables.index_{name}", __package__)
+    table: str = module.TABLE
+    return table
+
+
+def _index_dict(name: str) -> dict[int, int]:
+    """Index ``name`` as pointer -> code point."""
+    return {
+        pointer: ord(char) for pointer, char in enumerate(_index_table(name)) if char != _UNMAPPED
+    }
 
 
 @cache
 def _index_jis0208() -> dict[int, int]:
     """https://encoding.spec.whatwg.org/#index-jis0208 (see :func:`_build_index_jis0208`)."""
-    return _load_index("jis0208", _build_index_jis0208)
+    return _index_dict("jis0208")
 
 
 @cache
 def _index_jis0212() -> dict[int, int]:
     """https://encoding.spec.whatwg.org/#index-jis0212 (see :func:`_build_index_jis0212`)."""
-    return _load_index("jis0212", _build_index_jis0212)
+    return _index_dict("jis0212")
 
 
 @cache
 def _index_euc_kr() -> dict[int, int]:
     """https://encoding.spec.whatwg.org/#index-euc-kr (see :func:`_build_index_euc_kr`)."""
-    return _load_index("euc_kr", _build_index_euc_kr)
+    return _index_dict("euc_kr")
 
 
 @cache
 def _index_gb18030() -> dict[int, int]:
     """https://encoding.spec.whatwg.org/#index-gb18030 (see :func:`_build_index_gb18030`)."""
-    return _load_index("gb18030", _build_index_gb18030)
+    return _index_dict("gb18030")
 
 
 @cache
 def _index_big5() -> dict[int, int]:
     """https://encoding.spec.whatwg.org/#index-big5 (see :func:`_build_index_big5`)."""
-    return _load_index("big5", _build_index_big5)
+    return _index_dict("big5")
 
 
 @cache

@@ -9,18 +9,19 @@ that Shift_JIS and EUC-JP use too.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator
 
-from . import _indexes
 from ._coders import (
     _INCOMPLETE,
     _Output,
     _Sink,
 )
 from ._indexes import (
+    _UNMAPPED,
     _first_pointers,
     _index_iso_2022_jp_katakana,
-    _index_jis0208,
+    _index_table,
 )
 
 _TOKENS = re.compile(
@@ -28,14 +29,39 @@ _TOKENS = re.compile(
 )
 
 
-def _jis_table() -> dict[int, str]:
-    """:meth:`_Iso2022JpEncoder._build_jis_table`'s result, precomputed in ``_tables``."""
-    if _indexes._BUILD_FROM_CODECS:
-        return _Iso2022JpEncoder._build_jis_table()
-    from ._tables import iso_2022_jp
+class _JisTable(dict[int, str]):
+    """:meth:`_Iso2022JpEncoder._build_jis_table`'s result, precomputed in ``_tables``.
 
-    pairs = iso_2022_jp.PAIRS
-    return dict(zip(map(ord, iso_2022_jp.CHARS), map("".join, zip(pairs[::2], pairs[1::2]))))
+    Filled 256 code points at a time, on the first lookup (``table[code_point]``,
+    as str.translate does) in each block, since a text touches a few blocks of
+    the 7,000 code points and building them all takes about a millisecond. A
+    lookup of a code point with no bytes returns its character, which
+    str.translate then leaves as it is.
+    """
+
+    __slots__ = ("_blocks", "_chars", "_pairs")
+
+    def __init__(self) -> None:
+        super().__init__()
+        from ._tables import iso_2022_jp
+
+        self._chars: str = iso_2022_jp.CHARS
+        self._pairs: str = iso_2022_jp.PAIRS
+        self._blocks: set[int] = set()
+
+    def __missing__(self, code_point: int) -> str:
+        block = code_point >> 8
+        if block <= 0xFF and block not in self._blocks:
+            chars = self._chars
+            start = bisect_left(chars, chr(block << 8))
+            end = bisect_left(chars, chr((block + 1) << 8), start)
+            # PAIRS holds each code point's two bytes and a space.
+            self.update(zip(map(ord, chars[start:end]), self._pairs[start * 3 : end * 3].split()))
+            # Marked once filled: a thread that finds the mark finds the entries.
+            self._blocks.add(block)
+            if code_point in self:
+                return self[code_point]
+        return chr(code_point)
 
 
 class _Iso2022JpEncoder:
@@ -50,15 +76,15 @@ class _Iso2022JpEncoder:
     __slots__ = ("_jis", "_tokens")
 
     def __init__(self) -> None:
-        self._jis = _jis_table()
+        self._jis = _JisTable()
         # The last group, any other run, is cut into jis0208 runs and the rest by
         # _runs: a regex class of the ~7,000 jis0208 code points takes long to compile.
         self._tokens = _TOKENS
 
     @staticmethod
-    def _build_jis_table() -> dict[int, str]:
-        """Code point -> the two jis0208 bytes Steps 8-15 write for it, as ASCII."""
-        pointers = _first_pointers(_index_jis0208())
+    def _build_jis_table(jis0208: dict[int, int]) -> dict[int, str]:
+        """Code point -> the two bytes Steps 8-15 write for it over index ``jis0208``, as ASCII."""
+        pointers = _first_pointers(jis0208)
         jis: dict[int, str] = {}
         for code_point, pointer in pointers.items():
             # Steps 13-15: two bytes pointer / 94 + 0x21, pointer % 94 + 0x21.
@@ -77,12 +103,13 @@ class _Iso2022JpEncoder:
             if not non_ascii:
                 yield ascii_run, control, roman_run, "", ""
             elif non_ascii.translate(jis).isascii():
-                # Every code point of the run has a jis0208 pointer.
+                # Every code point of the run has a jis0208 pointer (only
+                # those translate to ASCII).
                 yield "", "", "", non_ascii, ""
             else:
                 start = 0
                 for i, char in enumerate(non_ascii):
-                    if ord(char) not in jis:
+                    if not jis[ord(char)].isascii():
                         if i > start:
                             yield "", "", "", non_ascii[start:i], ""
                         yield "", "", "", "", char
@@ -145,7 +172,7 @@ class _Iso2022JpEncoder:
 
 # https://encoding.spec.whatwg.org/#iso-2022-jp-decoder
 def _decode_iso_2022_jp(data: bytes, sink: _Sink) -> None:
-    index = _index_jis0208()
+    index = _index_table("jis0208")
     parts = sink.parts
     state = output_state = "ASCII"
     lead = 0x00
@@ -198,11 +225,11 @@ def _decode_iso_2022_jp(data: bytes, sink: _Sink) -> None:
                 sink.error(seq_start, n, _INCOMPLETE)
                 return
             if 0x21 <= byte <= 0x7E:
-                code_point = index.get((lead - 0x21) * 94 + byte - 0x21)
-                if code_point is None:
+                char = index[(lead - 0x21) * 94 + byte - 0x21]
+                if char == _UNMAPPED:
                     sink.error(seq_start, i)
                 else:
-                    parts.append(chr(code_point))
+                    parts.append(char)
                 continue
             sink.error(seq_start, i)
         elif state == "escape start":

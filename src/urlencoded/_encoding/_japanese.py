@@ -20,18 +20,19 @@ from ._coders import (
     _Sink,
 )
 from ._indexes import (
+    _UNMAPPED,
     _first_pointers,
-    _index_jis0208,
-    _index_jis0212,
+    _index_table,
 )
 
 
 # https://encoding.spec.whatwg.org/#shift_jis-encoder
-def _shift_jis_handler() -> Callable[[int], bytes | None]:
+def _shift_jis_handler(jis0208: dict[int, int]) -> Callable[[int], bytes | None]:
+    """The encoder's handler for one non-ASCII code point, over index ``jis0208``."""
     # https://encoding.spec.whatwg.org/#index-shift_jis-pointer
     # Step 1: index jis0208 excluding pointers 8272 to 8835 (NEC-selected IBM
     # extensions duplicated later in the index).
-    pointers = _first_pointers(_index_jis0208(), lambda p: 8272 <= p <= 8835)
+    pointers = _first_pointers(jis0208, lambda p: 8272 <= p <= 8835)
 
     def handler(code_point: int) -> bytes | None:
         # Step 2: an ASCII code point or U+0080.
@@ -61,8 +62,9 @@ def _shift_jis_handler() -> Callable[[int], bytes | None]:
 
 
 # https://encoding.spec.whatwg.org/#euc-jp-encoder
-def _euc_jp_handler() -> Callable[[int], bytes | None]:
-    pointers = _first_pointers(_index_jis0208())
+def _euc_jp_handler(jis0208: dict[int, int]) -> Callable[[int], bytes | None]:
+    """The encoder's handler for one non-ASCII code point, over index ``jis0208``."""
+    pointers = _first_pointers(jis0208)
 
     def handler(code_point: int) -> bytes | None:
         # Steps 3-5.
@@ -87,7 +89,7 @@ def _euc_jp_handler() -> Callable[[int], bytes | None]:
 
 # https://encoding.spec.whatwg.org/#euc-jp-decoder
 def _decode_euc_jp_slow(data: bytes, sink: _Sink) -> None:
-    jis0208 = _index_jis0208()
+    jis0208 = _index_table("jis0208")
     parts = sink.parts
     i, n = 0, len(data)
     while i < n:
@@ -116,7 +118,7 @@ def _decode_euc_jp_slow(data: bytes, sink: _Sink) -> None:
         # Step 4.
         index = jis0208
         if leading == 0x8F and 0xA1 <= byte <= 0xFE:
-            index = _index_jis0212()  # loaded only for input that uses it
+            index = _index_table("jis0212")  # loaded only for input that uses it
             leading = byte
             i += 1
             if i == n:
@@ -124,11 +126,11 @@ def _decode_euc_jp_slow(data: bytes, sink: _Sink) -> None:
                 return
             byte = data[i]
         # Step 5.
-        code_point = None
+        char = _UNMAPPED
         if 0xA1 <= leading <= 0xFE and 0xA1 <= byte <= 0xFE:
-            code_point = index.get((leading - 0xA1) * 94 + byte - 0xA1)
-        if code_point is not None:
-            parts.append(chr(code_point))
+            char = index[(leading - 0xA1) * 94 + byte - 0xA1]
+        if char != _UNMAPPED:
+            parts.append(char)
             i += 1
         elif byte <= 0x7F:
             sink.error(start, i)  # the ASCII byte is restored
@@ -139,7 +141,7 @@ def _decode_euc_jp_slow(data: bytes, sink: _Sink) -> None:
 
 # https://encoding.spec.whatwg.org/#shift_jis-decoder
 def _decode_shift_jis_slow(data: bytes, sink: _Sink) -> None:
-    index = _index_jis0208()
+    index = _index_table("jis0208")
 
     def single(byte: int) -> str | None:
         # Steps 4-5: ASCII and 0x80, then half-width katakana.
@@ -163,6 +165,6 @@ def _decode_shift_jis_slow(data: bytes, sink: _Sink) -> None:
         # Step 3.3: the EUDC range maps to the Private Use Area.
         if 8836 <= pointer <= 10715:
             return chr(0xE000 - 8836 + pointer)
-        return _mapped(index.get(pointer))
+        return _mapped(index, pointer)
 
     _decode_double_byte(data, sink, single, is_lead, pair)

@@ -18,13 +18,14 @@ from ._coders import (
 )
 from ._indexes import (
     _first_pointers,
-    _index_euc_kr,
+    _index_table,
 )
 
 
 # https://encoding.spec.whatwg.org/#euc-kr-encoder
-def _euc_kr_handler() -> Callable[[int], bytes | None]:
-    pointers = _first_pointers(_index_euc_kr())
+def _euc_kr_handler(euc_kr: dict[int, int]) -> Callable[[int], bytes | None]:
+    """The encoder's handler for one non-ASCII code point, over index ``euc_kr``."""
+    pointers = _first_pointers(euc_kr)
 
     def handler(code_point: int) -> bytes | None:
         pointer = pointers.get(code_point)
@@ -37,12 +38,12 @@ def _euc_kr_handler() -> Callable[[int], bytes | None]:
 
 # https://encoding.spec.whatwg.org/#euc-kr-decoder
 def _decode_euc_kr_slow(data: bytes, sink: _Sink) -> None:
-    index = _index_euc_kr()
+    index = _index_table("euc_kr")
 
     def pair(lead: int, byte: int) -> str | None:
         # Step 3.
         if not 0x41 <= byte <= 0xFE:
             return None
-        return _mapped(index.get((lead - 0x81) * 190 + (byte - 0x41)))
+        return _mapped(index, (lead - 0x81) * 190 + (byte - 0x41))
 
     _decode_double_byte(data, sink, _ascii, lambda byte: 0x81 <= byte <= 0xFE, pair)

@@ -2,9 +2,10 @@
 
 """Precomputed tables of the legacy multi-byte encodings, one module each.
 
-``index_*``: an index's pointers and their code points, one character each.
-``special_*``: the code points where an encoder corrects its stdlib codec,
-and the WHATWG encoder's result for each (bytes, or None for an error).
+Strings only, which compile and load fast:
+``index_*``: an index, one character per pointer, U+0000 where it has none.
+``special_*``: the code points where an encoder corrects its stdlib codec:
+those it refuses, the others, and the WHATWG encoder's bytes for each, in hex.
 ``iso_2022_jp``: the bytes the ISO-2022-JP encoder writes in jis0208 state.
 """
 

@@ -4,8 +4,14 @@
 
 from __future__ import annotations
 
-CHARS = (
+# The code points it refuses (the codec encodes them).
+ERRORS = (
     ""
 )
-RESULTS: tuple[bytes | None, ...] = (
+# The others, and the bytes it writes for each, in hex.
+ENCODED = (
+    ""
+)
+RESULTS = (
+    ""
 )

@@ -4,7 +4,12 @@
 
 from __future__ import annotations
 
-CHARS = (
+# The code points it refuses (the codec encodes them).
+ERRORS = (
+    ""
+)
+# The others, and the bytes it writes for each, in hex.
+ENCODED = (
     "ǹḿ€⺁⺄⺈⺋⺌⺗⺧⺪⺮⺳⺶⺷⺻⻊⿰⿱⿲⿳⿴⿵⿶⿷⿸⿹⿺⿻〾㑇㑳㖞㘎㘚㤘㥮㧏㧐㧟㩳㭎㱮㳠䁖䅟䌷䎬䎱䏝䓖䙌䙡䜣䜩䝼䞍䥇䥺䥽䦂䦃䦅䦆"
     "䦛䦟䦶䦷䱷䲟䲠䲡䲢䲣䴓䴔䴕䴖䴗䴘䴙䶮龴龵龶龷龸龹龺龻\ue000\ue001\ue002\ue003\ue004\ue005\ue006\ue007\ue008\ue009\ue00a\ue00b\ue00c\ue00d\ue00e\ue00f\ue010\ue011\ue012\ue013\ue014\ue015\ue016\ue017\ue018\ue019\ue01a\ue01b\ue01c\ue01d\ue01e\ue01f\ue020\ue021\ue022\ue023\ue024\ue025"
     "\ue026\ue027\ue028\ue029\ue02a\ue02b\ue02c\ue02d\ue02e\ue02f\ue030\ue031\ue032\ue033\ue034\ue035\ue036\ue037\ue038\ue039\ue03a\ue03b\ue03c\ue03d\ue03e\ue03f\ue040\ue041\ue042\ue043\ue044\ue045\ue046\ue047\ue048\ue049\ue04a\ue04b\ue04c\ue04d\ue04e\ue04f\ue050\ue051\ue052\ue053\ue054\ue055\ue056\ue057\ue058\ue059\ue05a\ue05b\ue05c\ue05d\ue05e\ue05f\ue060\ue061\ue062\ue063\ue064\ue065"
@@ -40,366 +45,175 @@ CHARS = (
     "\ue7a8\ue7a9\ue7aa\ue7ab\ue7ac\ue7ad\ue7ae\ue7af\ue7b0\ue7b1\ue7b2\ue7b3\ue7b4\ue7b5\ue7b6\ue7b7\ue7b8\ue7b9\ue7ba\ue7bb\ue7bc\ue7bd\ue7be\ue7bf\ue7c0\ue7c1\ue7c2\ue7c3\ue7c4\ue7c5\ue7c6\ue7c9\ue7ca\ue7cb\ue7cc\ue7cd\ue7ce\ue7cf\ue7d0\ue7d1\ue7d2\ue7d3\ue7d4\ue7d5\ue7d6\ue7d7\ue7d8\ue7d9\ue7da\ue7db\ue7dc\ue7dd\ue7de\ue7df\ue7e0\ue7e1\ue7e2\ue7e3\ue7e4\ue7e5\ue7e6\ue7f4\ue7f5\ue7f6"
     "\ue7f7\ue7f8\ue7f9\ue7fa\ue7fb\ue7fc\ue7fd\ue7fe\ue7ff\ue800\ue801\ue802\ue803\ue804\ue805\ue806\ue807\ue808\ue809\ue80a\ue80b\ue80c\ue80d\ue80e\ue80f\ue810\ue811\ue812\ue813\ue814\ue816\ue817\ue818\ue81e\ue826\ue82b\ue82c\ue831\ue832\ue83b\ue843\ue854\ue855\ue864︐︑︒︓︔︕︖︗︘︙"
 )
-RESULTS: tuple[bytes | None, ...] = (
-    b'\xa8\xbf', b'\xa8\xbc', b'\x80', b'\xfeP', b'\xfeT', b'\xfeW',
-    b'\xfeX', b'\xfe]', b'\xfe^', b'\xfek', b'\xfen', b'\xfeq',
-    b'\xfes', b'\xfet', b'\xfeu', b'\xfey', b'\xfe\x84', b'\xa9\x8a',
-    b'\xa9\x8b', b'\xa9\x8c', b'\xa9\x8d', b'\xa9\x8e', b'\xa9\x8f', b'\xa9\x90',
-    b'\xa9\x91', b'\xa9\x92', b'\xa9\x93', b'\xa9\x94', b'\xa9\x95', b'\xa9\x89',
-    b'\xfeV', b'\xfeU', b'\xfeZ', b'\xfe\\', b'\xfe[', b'\xfe`',
-    b'\xfe_', b'\xfeb', b'\xfee', b'\xfec', b'\xfed', b'\xfeh',
-    b'\xfei', b'\xfej', b'\xfeo', b'\xfep', b'\xfer', b'\xfex',
-    b'\xfew', b'\xfez', b'\xfe{', b'\xfe}', b'\xfe|', b'\xfe\x80',
-    b'\xfe\x81', b'\xfe\x82', b'\xfe\x83', b'\xfe\x85', b'\xfe\x86', b'\xfe\x87',
-    b'\xfe\x88', b'\xfe\x89', b'\xfe\x8a', b'\xfe\x8b', b'\xfe\x8d', b'\xfe\x8c',
-    b'\xfe\x8f', b'\xfe\x8e', b'\xfe\x96', b'\xfe\x93', b'\xfe\x94', b'\xfe\x95',
-    b'\xfe\x97', b'\xfe\x92', b'\xfe\x98', b'\xfe\x99', b'\xfe\x9a', b'\xfe\x9b',
-    b'\xfe\x9c', b'\xfe\x9d', b'\xfe\x9e', b'\xfe\x9f', b'\xfeY', b'\xfea',
-    b'\xfef', b'\xfeg', b'\xfem', b'\xfe~', b'\xfe\x90', b'\xfe\xa0',
-    b'\xaa\xa1', b'\xaa\xa2', b'\xaa\xa3', b'\xaa\xa4', b'\xaa\xa5', b'\xaa\xa6',
-    b'\xaa\xa7', b'\xaa\xa8', b'\xaa\xa9', b'\xaa\xaa', b'\xaa\xab', b'\xaa\xac',
-    b'\xaa\xad', b'\xaa\xae', b'\xaa\xaf', b'\xaa\xb0', b'\xaa\xb1', b'\xaa\xb2',
-    b'\xaa\xb3', b'\xaa\xb4', b'\xaa\xb5', b'\xaa\xb6', b'\xaa\xb7', b'\xaa\xb8',
-    b'\xaa\xb9', b'\xaa\xba', b'\xaa\xbb', b'\xaa\xbc', b'\xaa\xbd', b'\xaa\xbe',
-    b'\xaa\xbf', b'\xaa\xc0', b'\xaa\xc1', b'\xaa\xc2', b'\xaa\xc3', b'\xaa\xc4',
-    b'\xaa\xc5', b'\xaa\xc6', b'\xaa\xc7', b'\xaa\xc8', b'\xaa\xc9', b'\xaa\xca',
-    b'\xaa\xcb', b'\xaa\xcc', b'\xaa\xcd', b'\xaa\xce', b'\xaa\xcf', b'\xaa\xd0',
-    b'\xaa\xd1', b'\xaa\xd2', b'\xaa\xd3', b'\xaa\xd4', b'\xaa\xd5', b'\xaa\xd6',
-    b'\xaa\xd7', b'\xaa\xd8', b'\xaa\xd9', b'\xaa\xda', b'\xaa\xdb', b'\xaa\xdc',
-    b'\xaa\xdd', b'\xaa\xde', b'\xaa\xdf', b'\xaa\xe0', b'\xaa\xe1', b'\xaa\xe2',
-    b'\xaa\xe3', b'\xaa\xe4', b'\xaa\xe5', b'\xaa\xe6', b'\xaa\xe7', b'\xaa\xe8',
-    b'\xaa\xe9', b'\xaa\xea', b'\xaa\xeb', b'\xaa\xec', b'\xaa\xed', b'\xaa\xee',
-    b'\xaa\xef', b'\xaa\xf0', b'\xaa\xf1', b'\xaa\xf2', b'\xaa\xf3', b'\xaa\xf4',
-    b'\xaa\xf5', b'\xaa\xf6', b'\xaa\xf7', b'\xaa\xf8', b'\xaa\xf9', b'\xaa\xfa',
-    b'\xaa\xfb', b'\xaa\xfc', b'\xaa\xfd', b'\xaa\xfe', b'\xab\xa1', b'\xab\xa2',
-    b'\xab\xa3', b'\xab\xa4', b'\xab\xa5', b'\xab\xa6', b'\xab\xa7', b'\xab\xa8',
-    b'\xab\xa9', b'\xab\xaa', b'\xab\xab', b'\xab\xac', b'\xab\xad', b'\xab\xae',
-    b'\xab\xaf', b'\xab\xb0', b'\xab\xb1', b'\xab\xb2', b'\xab\xb3', b'\xab\xb4',
-    b'\xab\xb5', b'\xab\xb6', b'\xab\xb7', b'\xab\xb8', b'\xab\xb9', b'\xab\xba',
-    b'\xab\xbb', b'\xab\xbc', b'\xab\xbd', b'\xab\xbe', b'\xab\xbf', b'\xab\xc0',
-    b'\xab\xc1', b'\xab\xc2', b'\xab\xc3', b'\xab\xc4', b'\xab\xc5', b'\xab\xc6',
-    b'\xab\xc7', b'\xab\xc8', b'\xab\xc9', b'\xab\xca', b'\xab\xcb', b'\xab\xcc',
-    b'\xab\xcd', b'\xab\xce', b'\xab\xcf', b'\xab\xd0', b'\xab\xd1', b'\xab\xd2',
-    b'\xab\xd3', b'\xab\xd4', b'\xab\xd5', b'\xab\xd6', b'\xab\xd7', b'\xab\xd8',
-    b'\xab\xd9', b'\xab\xda', b'\xab\xdb', b'\xab\xdc', b'\xab\xdd', b'\xab\xde',
-    b'\xab\xdf', b'\xab\xe0', b'\xab\xe1', b'\xab\xe2', b'\xab\xe3', b'\xab\xe4',
-    b'\xab\xe5', b'\xab\xe6', b'\xab\xe7', b'\xab\xe8', b'\xab\xe9', b'\xab\xea',
-    b'\xab\xeb', b'\xab\xec', b'\xab\xed', b'\xab\xee', b'\xab\xef', b'\xab\xf0',
-    b'\xab\xf1', b'\xab\xf2', b'\xab\xf3', b'\xab\xf4', b'\xab\xf5', b'\xab\xf6',
-    b'\xab\xf7', b'\xab\xf8', b'\xab\xf9', b'\xab\xfa', b'\xab\xfb', b'\xab\xfc',
-    b'\xab\xfd', b'\xab\xfe', b'\xac\xa1', b'\xac\xa2', b'\xac\xa3', b'\xac\xa4',
-    b'\xac\xa5', b'\xac\xa6', b'\xac\xa7', b'\xac\xa8', b'\xac\xa9', b'\xac\xaa',
-    b'\xac\xab', b'\xac\xac', b'\xac\xad', b'\xac\xae', b'\xac\xaf', b'\xac\xb0',
-    b'\xac\xb1', b'\xac\xb2', b'\xac\xb3', b'\xac\xb4', b'\xac\xb5', b'\xac\xb6',
-    b'\xac\xb7', b'\xac\xb8', b'\xac\xb9', b'\xac\xba', b'\xac\xbb', b'\xac\xbc',
-    b'\xac\xbd', b'\xac\xbe', b'\xac\xbf', b'\xac\xc0', b'\xac\xc1', b'\xac\xc2',
-    b'\xac\xc3', b'\xac\xc4', b'\xac\xc5', b'\xac\xc6', b'\xac\xc7', b'\xac\xc8',
-    b'\xac\xc9', b'\xac\xca', b'\xac\xcb', b'\xac\xcc', b'\xac\xcd', b'\xac\xce',
-    b'\xac\xcf', b'\xac\xd0', b'\xac\xd1', b'\xac\xd2', b'\xac\xd3', b'\xac\xd4',
-    b'\xac\xd5', b'\xac\xd6', b'\xac\xd7', b'\xac\xd8', b'\xac\xd9', b'\xac\xda',
-    b'\xac\xdb', b'\xac\xdc', b'\xac\xdd', b'\xac\xde', b'\xac\xdf', b'\xac\xe0',
-    b'\xac\xe1', b'\xac\xe2', b'\xac\xe3', b'\xac\xe4', b'\xac\xe5', b'\xac\xe6',
-    b'\xac\xe7', b'\xac\xe8', b'\xac\xe9', b'\xac\xea', b'\xac\xeb', b'\xac\xec',
-    b'\xac\xed', b'\xac\xee', b'\xac\xef', b'\xac\xf0', b'\xac\xf1', b'\xac\xf2',
-    b'\xac\xf3', b'\xac\xf4', b'\xac\xf5', b'\xac\xf6', b'\xac\xf7', b'\xac\xf8',
-    b'\xac\xf9', b'\xac\xfa', b'\xac\xfb', b'\xac\xfc', b'\xac\xfd', b'\xac\xfe',
-    b'\xad\xa1', b'\xad\xa2', b'\xad\xa3', b'\xad\xa4', b'\xad\xa5', b'\xad\xa6',
-    b'\xad\xa7', b'\xad\xa8', b'\xad\xa9', b'\xad\xaa', b'\xad\xab', b'\xad\xac',
-    b'\xad\xad', b'\xad\xae', b'\xad\xaf', b'\xad\xb0', b'\xad\xb1', b'\xad\xb2',
-    b'\xad\xb3', b'\xad\xb4', b'\xad\xb5', b'\xad\xb6', b'\xad\xb7', b'\xad\xb8',
-    b'\xad\xb9', b'\xad\xba', b'\xad\xbb', b'\xad\xbc', b'\xad\xbd', b'\xad\xbe',
-    b'\xad\xbf', b'\xad\xc0', b'\xad\xc1', b'\xad\xc2', b'\xad\xc3', b'\xad\xc4',
-    b'\xad\xc5', b'\xad\xc6', b'\xad\xc7', b'\xad\xc8', b'\xad\xc9', b'\xad\xca',
-    b'\xad\xcb', b'\xad\xcc', b'\xad\xcd', b'\xad\xce', b'\xad\xcf', b'\xad\xd0',
-    b'\xad\xd1', b'\xad\xd2', b'\xad\xd3', b'\xad\xd4', b'\xad\xd5', b'\xad\xd6',
-    b'\xad\xd7', b'\xad\xd8', b'\xad\xd9', b'\xad\xda', b'\xad\xdb', b'\xad\xdc',
-    b'\xad\xdd', b'\xad\xde', b'\xad\xdf', b'\xad\xe0', b'\xad\xe1', b'\xad\xe2',
-    b'\xad\xe3', b'\xad\xe4', b'\xad\xe5', b'\xad\xe6', b'\xad\xe7', b'\xad\xe8',
-    b'\xad\xe9', b'\xad\xea', b'\xad\xeb', b'\xad\xec', b'\xad\xed', b'\xad\xee',
-    b'\xad\xef', b'\xad\xf0', b'\xad\xf1', b'\xad\xf2', b'\xad\xf3', b'\xad\xf4',
-    b'\xad\xf5', b'\xad\xf6', b'\xad\xf7', b'\xad\xf8', b'\xad\xf9', b'\xad\xfa',
-    b'\xad\xfb', b'\xad\xfc', b'\xad\xfd', b'\xad\xfe', b'\xae\xa1', b'\xae\xa2',
-    b'\xae\xa3', b'\xae\xa4', b'\xae\xa5', b'\xae\xa6', b'\xae\xa7', b'\xae\xa8',
-    b'\xae\xa9', b'\xae\xaa', b'\xae\xab', b'\xae\xac', b'\xae\xad', b'\xae\xae',
-    b'\xae\xaf', b'\xae\xb0', b'\xae\xb1', b'\xae\xb2', b'\xae\xb3', b'\xae\xb4',
-    b'\xae\xb5', b'\xae\xb6', b'\xae\xb7', b'\xae\xb8', b'\xae\xb9', b'\xae\xba',
-    b'\xae\xbb', b'\xae\xbc', b'\xae\xbd', b'\xae\xbe', b'\xae\xbf', b'\xae\xc0',
-    b'\xae\xc1', b'\xae\xc2', b'\xae\xc3', b'\xae\xc4', b'\xae\xc5', b'\xae\xc6',
-    b'\xae\xc7', b'\xae\xc8', b'\xae\xc9', b'\xae\xca', b'\xae\xcb', b'\xae\xcc',
-    b'\xae\xcd', b'\xae\xce', b'\xae\xcf', b'\xae\xd0', b'\xae\xd1', b'\xae\xd2',
-    b'\xae\xd3', b'\xae\xd4', b'\xae\xd5', b'\xae\xd6', b'\xae\xd7', b'\xae\xd8',
-    b'\xae\xd9', b'\xae\xda', b'\xae\xdb', b'\xae\xdc', b'\xae\xdd', b'\xae\xde',
-    b'\xae\xdf', b'\xae\xe0', b'\xae\xe1', b'\xae\xe2', b'\xae\xe3', b'\xae\xe4',
-    b'\xae\xe5', b'\xae\xe6', b'\xae\xe7', b'\xae\xe8', b'\xae\xe9', b'\xae\xea',
-    b'\xae\xeb', b'\xae\xec', b'\xae\xed', b'\xae\xee', b'\xae\xef', b'\xae\xf0',
-    b'\xae\xf1', b'\xae\xf2', b'\xae\xf3', b'\xae\xf4', b'\xae\xf5', b'\xae\xf6',
-    b'\xae\xf7', b'\xae\xf8', b'\xae\xf9', b'\xae\xfa', b'\xae\xfb', b'\xae\xfc',
-    b'\xae\xfd', b'\xae\xfe', b'\xaf\xa1', b'\xaf\xa2', b'\xaf\xa3', b'\xaf\xa4',
-    b'\xaf\xa5', b'\xaf\xa6', b'\xaf\xa7', b'\xaf\xa8', b'\xaf\xa9', b'\xaf\xaa',
-    b'\xaf\xab', b'\xaf\xac', b'\xaf\xad', b'\xaf\xae', b'\xaf\xaf', b'\xaf\xb0',
-    b'\xaf\xb1', b'\xaf\xb2', b'\xaf\xb3', b'\xaf\xb4', b'\xaf\xb5', b'\xaf\xb6',
-    b'\xaf\xb7', b'\xaf\xb8', b'\xaf\xb9', b'\xaf\xba', b'\xaf\xbb', b'\xaf\xbc',
-    b'\xaf\xbd', b'\xaf\xbe', b'\xaf\xbf', b'\xaf\xc0', b'\xaf\xc1', b'\xaf\xc2',
-    b'\xaf\xc3', b'\xaf\xc4', b'\xaf\xc5', b'\xaf\xc6', b'\xaf\xc7', b'\xaf\xc8',
-    b'\xaf\xc9', b'\xaf\xca', b'\xaf\xcb', b'\xaf\xcc', b'\xaf\xcd', b'\xaf\xce',
-    b'\xaf\xcf', b'\xaf\xd0', b'\xaf\xd1', b'\xaf\xd2', b'\xaf\xd3', b'\xaf\xd4',
-    b'\xaf\xd5', b'\xaf\xd6', b'\xaf\xd7', b'\xaf\xd8', b'\xaf\xd9', b'\xaf\xda',
-    b'\xaf\xdb', b'\xaf\xdc', b'\xaf\xdd', b'\xaf\xde', b'\xaf\xdf', b'\xaf\xe0',
-    b'\xaf\xe1', b'\xaf\xe2', b'\xaf\xe3', b'\xaf\xe4', b'\xaf\xe5', b'\xaf\xe6',
-    b'\xaf\xe7', b'\xaf\xe8', b'\xaf\xe9', b'\xaf\xea', b'\xaf\xeb', b'\xaf\xec',
-    b'\xaf\xed', b'\xaf\xee', b'\xaf\xef', b'\xaf\xf0', b'\xaf\xf1', b'\xaf\xf2',
-    b'\xaf\xf3', b'\xaf\xf4', b'\xaf\xf5', b'\xaf\xf6', b'\xaf\xf7', b'\xaf\xf8',
-    b'\xaf\xf9', b'\xaf\xfa', b'\xaf\xfb', b'\xaf\xfc', b'\xaf\xfd', b'\xaf\xfe',
-    b'\xf8\xa1', b'\xf8\xa2', b'\xf8\xa3', b'\xf8\xa4', b'\xf8\xa5', b'\xf8\xa6',
-    b'\xf8\xa7', b'\xf8\xa8', b'\xf8\xa9', b'\xf8\xaa', b'\xf8\xab', b'\xf8\xac',
-    b'\xf8\xad', b'\xf8\xae', b'\xf8\xaf', b'\xf8\xb0', b'\xf8\xb1', b'\xf8\xb2',
-    b'\xf8\xb3', b'\xf8\xb4', b'\xf8\xb5', b'\xf8\xb6', b'\xf8\xb7', b'\xf8\xb8',
-    b'\xf8\xb9', b'\xf8\xba', b'\xf8\xbb', b'\xf8\xbc', b'\xf8\xbd', b'\xf8\xbe',
-    b'\xf8\xbf', b'\xf8\xc0', b'\xf8\xc1', b'\xf8\xc2', b'\xf8\xc3', b'\xf8\xc4',
-    b'\xf8\xc5', b'\xf8\xc6', b'\xf8\xc7', b'\xf8\xc8', b'\xf8\xc9', b'\xf8\xca',
-    b'\xf8\xcb', b'\xf8\xcc', b'\xf8\xcd', b'\xf8\xce', b'\xf8\xcf', b'\xf8\xd0',
-    b'\xf8\xd1', b'\xf8\xd2', b'\xf8\xd3', b'\xf8\xd4', b'\xf8\xd5', b'\xf8\xd6',
-    b'\xf8\xd7', b'\xf8\xd8', b'\xf8\xd9', b'\xf8\xda', b'\xf8\xdb', b'\xf8\xdc',
-    b'\xf8\xdd', b'\xf8\xde', b'\xf8\xdf', b'\xf8\xe0', b'\xf8\xe1', b'\xf8\xe2',
-    b'\xf8\xe3', b'\xf8\xe4', b'\xf8\xe5', b'\xf8\xe6', b'\xf8\xe7', b'\xf8\xe8',
-    b'\xf8\xe9', b'\xf8\xea', b'\xf8\xeb', b'\xf8\xec', b'\xf8\xed', b'\xf8\xee',
-    b'\xf8\xef', b'\xf8\xf0', b'\xf8\xf1', b'\xf8\xf2', b'\xf8\xf3', b'\xf8\xf4',
-    b'\xf8\xf5', b'\xf8\xf6', b'\xf8\xf7', b'\xf8\xf8', b'\xf8\xf9', b'\xf8\xfa',
-    b'\xf8\xfb', b'\xf8\xfc', b'\xf8\xfd', b'\xf8\xfe', b'\xf9\xa1', b'\xf9\xa2',
-    b'\xf9\xa3', b'\xf9\xa4', b'\xf9\xa5', b'\xf9\xa6', b'\xf9\xa7', b'\xf9\xa8',
-    b'\xf9\xa9', b'\xf9\xaa', b'\xf9\xab', b'\xf9\xac', b'\xf9\xad', b'\xf9\xae',
-    b'\xf9\xaf', b'\xf9\xb0', b'\xf9\xb1', b'\xf9\xb2', b'\xf9\xb3', b'\xf9\xb4',
-    b'\xf9\xb5', b'\xf9\xb6', b'\xf9\xb7', b'\xf9\xb8', b'\xf9\xb9', b'\xf9\xba',
-    b'\xf9\xbb', b'\xf9\xbc', b'\xf9\xbd', b'\xf9\xbe', b'\xf9\xbf', b'\xf9\xc0',
-    b'\xf9\xc1', b'\xf9\xc2', b'\xf9\xc3', b'\xf9\xc4', b'\xf9\xc5', b'\xf9\xc6',
-    b'\xf9\xc7', b'\xf9\xc8', b'\xf9\xc9', b'\xf9\xca', b'\xf9\xcb', b'\xf9\xcc',
-    b'\xf9\xcd', b'\xf9\xce', b'\xf9\xcf', b'\xf9\xd0', b'\xf9\xd1', b'\xf9\xd2',
-    b'\xf9\xd3', b'\xf9\xd4', b'\xf9\xd5', b'\xf9\xd6', b'\xf9\xd7', b'\xf9\xd8',
-    b'\xf9\xd9', b'\xf9\xda', b'\xf9\xdb', b'\xf9\xdc', b'\xf9\xdd', b'\xf9\xde',
-    b'\xf9\xdf', b'\xf9\xe0', b'\xf9\xe1', b'\xf9\xe2', b'\xf9\xe3', b'\xf9\xe4',
-    b'\xf9\xe5', b'\xf9\xe6', b'\xf9\xe7', b'\xf9\xe8', b'\xf9\xe9', b'\xf9\xea',
-    b'\xf9\xeb', b'\xf9\xec', b'\xf9\xed', b'\xf9\xee', b'\xf9\xef', b'\xf9\xf0',
-    b'\xf9\xf1', b'\xf9\xf2', b'\xf9\xf3', b'\xf9\xf4', b'\xf9\xf5', b'\xf9\xf6',
-    b'\xf9\xf7', b'\xf9\xf8', b'\xf9\xf9', b'\xf9\xfa', b'\xf9\xfb', b'\xf9\xfc',
-    b'\xf9\xfd', b'\xf9\xfe', b'\xfa\xa1', b'\xfa\xa2', b'\xfa\xa3', b'\xfa\xa4',
-    b'\xfa\xa5', b'\xfa\xa6', b'\xfa\xa7', b'\xfa\xa8', b'\xfa\xa9', b'\xfa\xaa',
-    b'\xfa\xab', b'\xfa\xac', b'\xfa\xad', b'\xfa\xae', b'\xfa\xaf', b'\xfa\xb0',
-    b'\xfa\xb1', b'\xfa\xb2', b'\xfa\xb3', b'\xfa\xb4', b'\xfa\xb5', b'\xfa\xb6',
-    b'\xfa\xb7', b'\xfa\xb8', b'\xfa\xb9', b'\xfa\xba', b'\xfa\xbb', b'\xfa\xbc',
-    b'\xfa\xbd', b'\xfa\xbe', b'\xfa\xbf', b'\xfa\xc0', b'\xfa\xc1', b'\xfa\xc2',
-    b'\xfa\xc3', b'\xfa\xc4', b'\xfa\xc5', b'\xfa\xc6', b'\xfa\xc7', b'\xfa\xc8',
-    b'\xfa\xc9', b'\xfa\xca', b'\xfa\xcb', b'\xfa\xcc', b'\xfa\xcd', b'\xfa\xce',
-    b'\xfa\xcf', b'\xfa\xd0', b'\xfa\xd1', b'\xfa\xd2', b'\xfa\xd3', b'\xfa\xd4',
-    b'\xfa\xd5', b'\xfa\xd6', b'\xfa\xd7', b'\xfa\xd8', b'\xfa\xd9', b'\xfa\xda',
-    b'\xfa\xdb', b'\xfa\xdc', b'\xfa\xdd', b'\xfa\xde', b'\xfa\xdf', b'\xfa\xe0',
-    b'\xfa\xe1', b'\xfa\xe2', b'\xfa\xe3', b'\xfa\xe4', b'\xfa\xe5', b'\xfa\xe6',
-    b'\xfa\xe7', b'\xfa\xe8', b'\xfa\xe9', b'\xfa\xea', b'\xfa\xeb', b'\xfa\xec',
-    b'\xfa\xed', b'\xfa\xee', b'\xfa\xef', b'\xfa\xf0', b'\xfa\xf1', b'\xfa\xf2',
-    b'\xfa\xf3', b'\xfa\xf4', b'\xfa\xf5', b'\xfa\xf6', b'\xfa\xf7', b'\xfa\xf8',
-    b'\xfa\xf9', b'\xfa\xfa', b'\xfa\xfb', b'\xfa\xfc', b'\xfa\xfd', b'\xfa\xfe',
-    b'\xfb\xa1', b'\xfb\xa2', b'\xfb\xa3', b'\xfb\xa4', b'\xfb\xa5', b'\xfb\xa6',
-    b'\xfb\xa7', b'\xfb\xa8', b'\xfb\xa9', b'\xfb\xaa', b'\xfb\xab', b'\xfb\xac',
-    b'\xfb\xad', b'\xfb\xae', b'\xfb\xaf', b'\xfb\xb0', b'\xfb\xb1', b'\xfb\xb2',
-    b'\xfb\xb3', b'\xfb\xb4', b'\xfb\xb5', b'\xfb\xb6', b'\xfb\xb7', b'\xfb\xb8',
-    b'\xfb\xb9', b'\xfb\xba', b'\xfb\xbb', b'\xfb\xbc', b'\xfb\xbd', b'\xfb\xbe',
-    b'\xfb\xbf', b'\xfb\xc0', b'\xfb\xc1', b'\xfb\xc2', b'\xfb\xc3', b'\xfb\xc4',
-    b'\xfb\xc5', b'\xfb\xc6', b'\xfb\xc7', b'\xfb\xc8', b'\xfb\xc9', b'\xfb\xca',
-    b'\xfb\xcb', b'\xfb\xcc', b'\xfb\xcd', b'\xfb\xce', b'\xfb\xcf', b'\xfb\xd0',
-    b'\xfb\xd1', b'\xfb\xd2', b'\xfb\xd3', b'\xfb\xd4', b'\xfb\xd5', b'\xfb\xd6',
-    b'\xfb\xd7', b'\xfb\xd8', b'\xfb\xd9', b'\xfb\xda', b'\xfb\xdb', b'\xfb\xdc',
-    b'\xfb\xdd', b'\xfb\xde', b'\xfb\xdf', b'\xfb\xe0', b'\xfb\xe1', b'\xfb\xe2',
-    b'\xfb\xe3', b'\xfb\xe4', b'\xfb\xe5', b'\xfb\xe6', b'\xfb\xe7', b'\xfb\xe8',
-    b'\xfb\xe9', b'\xfb\xea', b'\xfb\xeb', b'\xfb\xec', b'\xfb\xed', b'\xfb\xee',
-    b'\xfb\xef', b'\xfb\xf0', b'\xfb\xf1', b'\xfb\xf2', b'\xfb\xf3', b'\xfb\xf4',
-    b'\xfb\xf5', b'\xfb\xf6', b'\xfb\xf7', b'\xfb\xf8', b'\xfb\xf9', b'\xfb\xfa',
-    b'\xfb\xfb', b'\xfb\xfc', b'\xfb\xfd', b'\xfb\xfe', b'\xfc\xa1', b'\xfc\xa2',
-    b'\xfc\xa3', b'\xfc\xa4', b'\xfc\xa5', b'\xfc\xa6', b'\xfc\xa7', b'\xfc\xa8',
-    b'\xfc\xa9', b'\xfc\xaa', b'\xfc\xab', b'\xfc\xac', b'\xfc\xad', b'\xfc\xae',
-    b'\xfc\xaf', b'\xfc\xb0', b'\xfc\xb1', b'\xfc\xb2', b'\xfc\xb3', b'\xfc\xb4',
-    b'\xfc\xb5', b'\xfc\xb6', b'\xfc\xb7', b'\xfc\xb8', b'\xfc\xb9', b'\xfc\xba',
-    b'\xfc\xbb', b'\xfc\xbc', b'\xfc\xbd', b'\xfc\xbe', b'\xfc\xbf', b'\xfc\xc0',
-    b'\xfc\xc1', b'\xfc\xc2', b'\xfc\xc3', b'\xfc\xc4', b'\xfc\xc5', b'\xfc\xc6',
-    b'\xfc\xc7', b'\xfc\xc8', b'\xfc\xc9', b'\xfc\xca', b'\xfc\xcb', b'\xfc\xcc',
-    b'\xfc\xcd', b'\xfc\xce', b'\xfc\xcf', b'\xfc\xd0', b'\xfc\xd1', b'\xfc\xd2',
-    b'\xfc\xd3', b'\xfc\xd4', b'\xfc\xd5', b'\xfc\xd6', b'\xfc\xd7', b'\xfc\xd8',
-    b'\xfc\xd9', b'\xfc\xda', b'\xfc\xdb', b'\xfc\xdc', b'\xfc\xdd', b'\xfc\xde',
-    b'\xfc\xdf', b'\xfc\xe0', b'\xfc\xe1', b'\xfc\xe2', b'\xfc\xe3', b'\xfc\xe4',
-    b'\xfc\xe5', b'\xfc\xe6', b'\xfc\xe7', b'\xfc\xe8', b'\xfc\xe9', b'\xfc\xea',
-    b'\xfc\xeb', b'\xfc\xec', b'\xfc\xed', b'\xfc\xee', b'\xfc\xef', b'\xfc\xf0',
-    b'\xfc\xf1', b'\xfc\xf2', b'\xfc\xf3', b'\xfc\xf4', b'\xfc\xf5', b'\xfc\xf6',
-    b'\xfc\xf7', b'\xfc\xf8', b'\xfc\xf9', b'\xfc\xfa', b'\xfc\xfb', b'\xfc\xfc',
-    b'\xfc\xfd', b'\xfc\xfe', b'\xfd\xa1', b'\xfd\xa2', b'\xfd\xa3', b'\xfd\xa4',
-    b'\xfd\xa5', b'\xfd\xa6', b'\xfd\xa7', b'\xfd\xa8', b'\xfd\xa9', b'\xfd\xaa',
-    b'\xfd\xab', b'\xfd\xac', b'\xfd\xad', b'\xfd\xae', b'\xfd\xaf', b'\xfd\xb0',
-    b'\xfd\xb1', b'\xfd\xb2', b'\xfd\xb3', b'\xfd\xb4', b'\xfd\xb5', b'\xfd\xb6',
-    b'\xfd\xb7', b'\xfd\xb8', b'\xfd\xb9', b'\xfd\xba', b'\xfd\xbb', b'\xfd\xbc',
-    b'\xfd\xbd', b'\xfd\xbe', b'\xfd\xbf', b'\xfd\xc0', b'\xfd\xc1', b'\xfd\xc2',
-    b'\xfd\xc3', b'\xfd\xc4', b'\xfd\xc5', b'\xfd\xc6', b'\xfd\xc7', b'\xfd\xc8',
-    b'\xfd\xc9', b'\xfd\xca', b'\xfd\xcb', b'\xfd\xcc', b'\xfd\xcd', b'\xfd\xce',
-    b'\xfd\xcf', b'\xfd\xd0', b'\xfd\xd1', b'\xfd\xd2', b'\xfd\xd3', b'\xfd\xd4',
-    b'\xfd\xd5', b'\xfd\xd6', b'\xfd\xd7', b'\xfd\xd8', b'\xfd\xd9', b'\xfd\xda',
-    b'\xfd\xdb', b'\xfd\xdc', b'\xfd\xdd', b'\xfd\xde', b'\xfd\xdf', b'\xfd\xe0',
-    b'\xfd\xe1', b'\xfd\xe2', b'\xfd\xe3', b'\xfd\xe4', b'\xfd\xe5', b'\xfd\xe6',
-    b'\xfd\xe7', b'\xfd\xe8', b'\xfd\xe9', b'\xfd\xea', b'\xfd\xeb', b'\xfd\xec',
-    b'\xfd\xed', b'\xfd\xee', b'\xfd\xef', b'\xfd\xf0', b'\xfd\xf1', b'\xfd\xf2',
-    b'\xfd\xf3', b'\xfd\xf4', b'\xfd\xf5', b'\xfd\xf6', b'\xfd\xf7', b'\xfd\xf8',
-    b'\xfd\xf9', b'\xfd\xfa', b'\xfd\xfb', b'\xfd\xfc', b'\xfd\xfd', b'\xfd\xfe',
-    b'\xfe\xa1', b'\xfe\xa2', b'\xfe\xa3', b'\xfe\xa4', b'\xfe\xa5', b'\xfe\xa6',
-    b'\xfe\xa7', b'\xfe\xa8', b'\xfe\xa9', b'\xfe\xaa', b'\xfe\xab', b'\xfe\xac',
-    b'\xfe\xad', b'\xfe\xae', b'\xfe\xaf', b'\xfe\xb0', b'\xfe\xb1', b'\xfe\xb2',
-    b'\xfe\xb3', b'\xfe\xb4', b'\xfe\xb5', b'\xfe\xb6', b'\xfe\xb7', b'\xfe\xb8',
-    b'\xfe\xb9', b'\xfe\xba', b'\xfe\xbb', b'\xfe\xbc', b'\xfe\xbd', b'\xfe\xbe',
-    b'\xfe\xbf', b'\xfe\xc0', b'\xfe\xc1', b'\xfe\xc2', b'\xfe\xc3', b'\xfe\xc4',
-    b'\xfe\xc5', b'\xfe\xc6', b'\xfe\xc7', b'\xfe\xc8', b'\xfe\xc9', b'\xfe\xca',
-    b'\xfe\xcb', b'\xfe\xcc', b'\xfe\xcd', b'\xfe\xce', b'\xfe\xcf', b'\xfe\xd0',
-    b'\xfe\xd1', b'\xfe\xd2', b'\xfe\xd3', b'\xfe\xd4', b'\xfe\xd5', b'\xfe\xd6',
-    b'\xfe\xd7', b'\xfe\xd8', b'\xfe\xd9', b'\xfe\xda', b'\xfe\xdb', b'\xfe\xdc',
-    b'\xfe\xdd', b'\xfe\xde', b'\xfe\xdf', b'\xfe\xe0', b'\xfe\xe1', b'\xfe\xe2',
-    b'\xfe\xe3', b'\xfe\xe4', b'\xfe\xe5', b'\xfe\xe6', b'\xfe\xe7', b'\xfe\xe8',
-    b'\xfe\xe9', b'\xfe\xea', b'\xfe\xeb', b'\xfe\xec', b'\xfe\xed', b'\xfe\xee',
-    b'\xfe\xef', b'\xfe\xf0', b'\xfe\xf1', b'\xfe\xf2', b'\xfe\xf3', b'\xfe\xf4',
-    b'\xfe\xf5', b'\xfe\xf6', b'\xfe\xf7', b'\xfe\xf8', b'\xfe\xf9', b'\xfe\xfa',
-    b'\xfe\xfb', b'\xfe\xfc', b'\xfe\xfd', b'\xfe\xfe', b'\xa1@', b'\xa1A',
-    b'\xa1B', b'\xa1C', b'\xa1D', b'\xa1E', b'\xa1F', b'\xa1G',
-    b'\xa1H', b'\xa1I', b'\xa1J', b'\xa1K', b'\xa1L', b'\xa1M',
-    b'\xa1N', b'\xa1O', b'\xa1P', b'\xa1Q', b'\xa1R', b'\xa1S',
-    b'\xa1T', b'\xa1U', b'\xa1V', b'\xa1W', b'\xa1X', b'\xa1Y',
-    b'\xa1Z', b'\xa1[', b'\xa1\\', b'\xa1]', b'\xa1^', b'\xa1_',
-    b'\xa1`', b'\xa1a', b'\xa1b', b'\xa1c', b'\xa1d', b'\xa1e',
-    b'\xa1f', b'\xa1g', b'\xa1h', b'\xa1i', b'\xa1j', b'\xa1k',
-    b'\xa1l', b'\xa1m', b'\xa1n', b'\xa1o', b'\xa1p', b'\xa1q',
-    b'\xa1r', b'\xa1s', b'\xa1t', b'\xa1u', b'\xa1v', b'\xa1w',
-    b'\xa1x', b'\xa1y', b'\xa1z', b'\xa1{', b'\xa1|', b'\xa1}',
-    b'\xa1~', b'\xa1\x80', b'\xa1\x81', b'\xa1\x82', b'\xa1\x83', b'\xa1\x84',
-    b'\xa1\x85', b'\xa1\x86', b'\xa1\x87', b'\xa1\x88', b'\xa1\x89', b'\xa1\x8a',
-    b'\xa1\x8b', b'\xa1\x8c', b'\xa1\x8d', b'\xa1\x8e', b'\xa1\x8f', b'\xa1\x90',
-    b'\xa1\x91', b'\xa1\x92', b'\xa1\x93', b'\xa1\x94', b'\xa1\x95', b'\xa1\x96',
-    b'\xa1\x97', b'\xa1\x98', b'\xa1\x99', b'\xa1\x9a', b'\xa1\x9b', b'\xa1\x9c',
-    b'\xa1\x9d', b'\xa1\x9e', b'\xa1\x9f', b'\xa1\xa0', b'\xa2@', b'\xa2A',
-    b'\xa2B', b'\xa2C', b'\xa2D', b'\xa2E', b'\xa2F', b'\xa2G',
-    b'\xa2H', b'\xa2I', b'\xa2J', b'\xa2K', b'\xa2L', b'\xa2M',
-    b'\xa2N', b'\xa2O', b'\xa2P', b'\xa2Q', b'\xa2R', b'\xa2S',
-    b'\xa2T', b'\xa2U', b'\xa2V', b'\xa2W', b'\xa2X', b'\xa2Y',
-    b'\xa2Z', b'\xa2[', b'\xa2\\', b'\xa2]', b'\xa2^', b'\xa2_',
-    b'\xa2`', b'\xa2a', b'\xa2b', b'\xa2c', b'\xa2d', b'\xa2e',
-    b'\xa2f', b'\xa2g', b'\xa2h', b'\xa2i', b'\xa2j', b'\xa2k',
-    b'\xa2l', b'\xa2m', b'\xa2n', b'\xa2o', b'\xa2p', b'\xa2q',
-    b'\xa2r', b'\xa2s', b'\xa2t', b'\xa2u', b'\xa2v', b'\xa2w',
-    b'\xa2x', b'\xa2y', b'\xa2z', b'\xa2{', b'\xa2|', b'\xa2}',
-    b'\xa2~', b'\xa2\x80', b'\xa2\x81', b'\xa2\x82', b'\xa2\x83', b'\xa2\x84',
-    b'\xa2\x85', b'\xa2\x86', b'\xa2\x87', b'\xa2\x88', b'\xa2\x89', b'\xa2\x8a',
-    b'\xa2\x8b', b'\xa2\x8c', b'\xa2\x8d', b'\xa2\x8e', b'\xa2\x8f', b'\xa2\x90',
-    b'\xa2\x91', b'\xa2\x92', b'\xa2\x93', b'\xa2\x94', b'\xa2\x95', b'\xa2\x96',
-    b'\xa2\x97', b'\xa2\x98', b'\xa2\x99', b'\xa2\x9a', b'\xa2\x9b', b'\xa2\x9c',
-    b'\xa2\x9d', b'\xa2\x9e', b'\xa2\x9f', b'\xa2\xa0', b'\xa3@', b'\xa3A',
-    b'\xa3B', b'\xa3C', b'\xa3D', b'\xa3E', b'\xa3F', b'\xa3G',
-    b'\xa3H', b'\xa3I', b'\xa3J', b'\xa3K', b'\xa3L', b'\xa3M',
-    b'\xa3N', b'\xa3O', b'\xa3P', b'\xa3Q', b'\xa3R', b'\xa3S',
-    b'\xa3T', b'\xa3U', b'\xa3V', b'\xa3W', b'\xa3X', b'\xa3Y',
-    b'\xa3Z', b'\xa3[', b'\xa3\\', b'\xa3]', b'\xa3^', b'\xa3_',
-    b'\xa3`', b'\xa3a', b'\xa3b', b'\xa3c', b'\xa3d', b'\xa3e',
-    b'\xa3f', b'\xa3g', b'\xa3h', b'\xa3i', b'\xa3j', b'\xa3k',
-    b'\xa3l', b'\xa3m', b'\xa3n', b'\xa3o', b'\xa3p', b'\xa3q',
-    b'\xa3r', b'\xa3s', b'\xa3t', b'\xa3u', b'\xa3v', b'\xa3w',
-    b'\xa3x', b'\xa3y', b'\xa3z', b'\xa3{', b'\xa3|', b'\xa3}',
-    b'\xa3~', b'\xa3\x80', b'\xa3\x81', b'\xa3\x82', b'\xa3\x83', b'\xa3\x84',
-    b'\xa3\x85', b'\xa3\x86', b'\xa3\x87', b'\xa3\x88', b'\xa3\x89', b'\xa3\x8a',
-    b'\xa3\x8b', b'\xa3\x8c', b'\xa3\x8d', b'\xa3\x8e', b'\xa3\x8f', b'\xa3\x90',
-    b'\xa3\x91', b'\xa3\x92', b'\xa3\x93', b'\xa3\x94', b'\xa3\x95', b'\xa3\x96',
-    b'\xa3\x97', b'\xa3\x98', b'\xa3\x99', b'\xa3\x9a', b'\xa3\x9b', b'\xa3\x9c',
-    b'\xa3\x9d', b'\xa3\x9e', b'\xa3\x9f', b'\xa4@', b'\xa4A', b'\xa4B',
-    b'\xa4C', b'\xa4D', b'\xa4E', b'\xa4F', b'\xa4G', b'\xa4H',
-    b'\xa4I', b'\xa4J', b'\xa4K', b'\xa4L', b'\xa4M', b'\xa4N',
-    b'\xa4O', b'\xa4P', b'\xa4Q', b'\xa4R', b'\xa4S', b'\xa4T',
-    b'\xa4U', b'\xa4V', b'\xa4W', b'\xa4X', b'\xa4Y', b'\xa4Z',
-    b'\xa4[', b'\xa4\\', b'\xa4]', b'\xa4^', b'\xa4_', b'\xa4`',
-    b'\xa4a', b'\xa4b', b'\xa4c', b'\xa4d', b'\xa4e', b'\xa4f',
-    b'\xa4g', b'\xa4h', b'\xa4i', b'\xa4j', b'\xa4k', b'\xa4l',
-    b'\xa4m', b'\xa4n', b'\xa4o', b'\xa4p', b'\xa4q', b'\xa4r',
-    b'\xa4s', b'\xa4t', b'\xa4u', b'\xa4v', b'\xa4w', b'\xa4x',
-    b'\xa4y', b'\xa4z', b'\xa4{', b'\xa4|', b'\xa4}', b'\xa4~',
-    b'\xa4\x80', b'\xa4\x81', b'\xa4\x82', b'\xa4\x83', b'\xa4\x84', b'\xa4\x85',
-    b'\xa4\x86', b'\xa4\x87', b'\xa4\x88', b'\xa4\x89', b'\xa4\x8a', b'\xa4\x8b',
-    b'\xa4\x8c', b'\xa4\x8d', b'\xa4\x8e', b'\xa4\x8f', b'\xa4\x90', b'\xa4\x91',
-    b'\xa4\x92', b'\xa4\x93', b'\xa4\x94', b'\xa4\x95', b'\xa4\x96', b'\xa4\x97',
-    b'\xa4\x98', b'\xa4\x99', b'\xa4\x9a', b'\xa4\x9b', b'\xa4\x9c', b'\xa4\x9d',
-    b'\xa4\x9e', b'\xa4\x9f', b'\xa4\xa0', b'\xa5@', b'\xa5A', b'\xa5B',
-    b'\xa5C', b'\xa5D', b'\xa5E', b'\xa5F', b'\xa5G', b'\xa5H',
-    b'\xa5I', b'\xa5J', b'\xa5K', b'\xa5L', b'\xa5M', b'\xa5N',
-    b'\xa5O', b'\xa5P', b'\xa5Q', b'\xa5R', b'\xa5S', b'\xa5T',
-    b'\xa5U', b'\xa5V', b'\xa5W', b'\xa5X', b'\xa5Y', b'\xa5Z',
-    b'\xa5[', b'\xa5\\', b'\xa5]', b'\xa5^', b'\xa5_', b'\xa5`',
-    b'\xa5a', b'\xa5b', b'\xa5c', b'\xa5d', b'\xa5e', b'\xa5f',
-    b'\xa5g', b'\xa5h', b'\xa5i', b'\xa5j', b'\xa5k', b'\xa5l',
-    b'\xa5m', b'\xa5n', b'\xa5o', b'\xa5p', b'\xa5q', b'\xa5r',
-    b'\xa5s', b'\xa5t', b'\xa5u', b'\xa5v', b'\xa5w', b'\xa5x',
-    b'\xa5y', b'\xa5z', b'\xa5{', b'\xa5|', b'\xa5}', b'\xa5~',
-    b'\xa5\x80', b'\xa5\x81', b'\xa5\x82', b'\xa5\x83', b'\xa5\x84', b'\xa5\x85',
-    b'\xa5\x86', b'\xa5\x87', b'\xa5\x88', b'\xa5\x89', b'\xa5\x8a', b'\xa5\x8b',
-    b'\xa5\x8c', b'\xa5\x8d', b'\xa5\x8e', b'\xa5\x8f', b'\xa5\x90', b'\xa5\x91',
-    b'\xa5\x92', b'\xa5\x93', b'\xa5\x94', b'\xa5\x95', b'\xa5\x96', b'\xa5\x97',
-    b'\xa5\x98', b'\xa5\x99', b'\xa5\x9a', b'\xa5\x9b', b'\xa5\x9c', b'\xa5\x9d',
-    b'\xa5\x9e', b'\xa5\x9f', b'\xa5\xa0', b'\xa6@', b'\xa6A', b'\xa6B',
-    b'\xa6C', b'\xa6D', b'\xa6E', b'\xa6F', b'\xa6G', b'\xa6H',
-    b'\xa6I', b'\xa6J', b'\xa6K', b'\xa6L', b'\xa6M', b'\xa6N',
-    b'\xa6O', b'\xa6P', b'\xa6Q', b'\xa6R', b'\xa6S', b'\xa6T',
-    b'\xa6U', b'\xa6V', b'\xa6W', b'\xa6X', b'\xa6Y', b'\xa6Z',
-    b'\xa6[', b'\xa6\\', b'\xa6]', b'\xa6^', b'\xa6_', b'\xa6`',
-    b'\xa6a', b'\xa6b', b'\xa6c', b'\xa6d', b'\xa6e', b'\xa6f',
-    b'\xa6g', b'\xa6h', b'\xa6i', b'\xa6j', b'\xa6k', b'\xa6l',
-    b'\xa6m', b'\xa6n', b'\xa6o', b'\xa6p', b'\xa6q', b'\xa6r',
-    b'\xa6s', b'\xa6t', b'\xa6u', b'\xa6v', b'\xa6w', b'\xa6x',
-    b'\xa6y', b'\xa6z', b'\xa6{', b'\xa6|', b'\xa6}', b'\xa6~',
-    b'\xa6\x80', b'\xa6\x81', b'\xa6\x82', b'\xa6\x83', b'\xa6\x84', b'\xa6\x85',
-    b'\xa6\x86', b'\xa6\x87', b'\xa6\x88', b'\xa6\x89', b'\xa6\x8a', b'\xa6\x8b',
-    b'\xa6\x8c', b'\xa6\x8d', b'\xa6\x8e', b'\xa6\x8f', b'\xa6\x90', b'\xa6\x91',
-    b'\xa6\x92', b'\xa6\x93', b'\xa6\x94', b'\xa6\x95', b'\xa6\x96', b'\xa6\x97',
-    b'\xa6\x98', b'\xa6\x99', b'\xa6\x9a', b'\xa6\x9b', b'\xa6\x9c', b'\xa6\x9d',
-    b'\xa6\x9e', b'\xa6\x9f', b'\xa6\xa0', b'\xa7@', b'\xa7A', b'\xa7B',
-    b'\xa7C', b'\xa7D', b'\xa7E', b'\xa7F', b'\xa7G', b'\xa7H',
-    b'\xa7I', b'\xa7J', b'\xa7K', b'\xa7L', b'\xa7M', b'\xa7N',
-    b'\xa7O', b'\xa7P', b'\xa7Q', b'\xa7R', b'\xa7S', b'\xa7T',
-    b'\xa7U', b'\xa7V', b'\xa7W', b'\xa7X', b'\xa7Y', b'\xa7Z',
-    b'\xa7[', b'\xa7\\', b'\xa7]', b'\xa7^', b'\xa7_', b'\xa7`',
-    b'\xa7a', b'\xa7b', b'\xa7c', b'\xa7d', b'\xa7e', b'\xa7f',
-    b'\xa7g', b'\xa7h', b'\xa7i', b'\xa7j', b'\xa7k', b'\xa7l',
-    b'\xa7m', b'\xa7n', b'\xa7o', b'\xa7p', b'\xa7q', b'\xa7r',
-    b'\xa7s', b'\xa7t', b'\xa7u', b'\xa7v', b'\xa7w', b'\xa7x',
-    b'\xa7y', b'\xa7z', b'\xa7{', b'\xa7|', b'\xa7}', b'\xa7~',
-    b'\xa7\x80', b'\xa7\x81', b'\xa7\x82', b'\xa7\x83', b'\xa7\x84', b'\xa7\x85',
-    b'\xa7\x86', b'\xa7\x87', b'\xa7\x88', b'\xa7\x89', b'\xa7\x8a', b'\xa7\x8b',
-    b'\xa7\x8c', b'\xa7\x8d', b'\xa7\x8e', b'\xa7\x8f', b'\xa7\x90', b'\xa7\x91',
-    b'\xa7\x92', b'\xa7\x93', b'\xa7\x94', b'\xa7\x95', b'\xa7\x96', b'\xa7\x97',
-    b'\xa7\x98', b'\xa7\x99', b'\xa7\x9a', b'\xa7\x9b', b'\xa7\x9c', b'\xa7\x9d',
-    b'\xa7\x9e', b'\xa7\x9f', b'\xa7\xa0', b'\xa2\xab', b'\xa2\xac', b'\xa2\xad',
-    b'\xa2\xae', b'\xa2\xaf', b'\xa2\xb0', b'\xa2\xe4', b'\xa2\xef', b'\xa2\xf0',
-    b'\xa2\xfd', b'\xa2\xfe', b'\xa4\xf4', b'\xa4\xf5', b'\xa4\xf6', b'\xa4\xf7',
-    b'\xa4\xf8', b'\xa4\xf9', b'\xa4\xfa', b'\xa4\xfb', b'\xa4\xfc', b'\xa4\xfd',
-    b'\xa4\xfe', b'\xa5\xf7', b'\xa5\xf8', b'\xa5\xf9', b'\xa5\xfa', b'\xa5\xfb',
-    b'\xa5\xfc', b'\xa5\xfd', b'\xa5\xfe', b'\xa6\xb9', b'\xa6\xba', b'\xa6\xbb',
-    b'\xa6\xbc', b'\xa6\xbd', b'\xa6\xbe', b'\xa6\xbf', b'\xa6\xc0', b'\xa6\xd9',
-    b'\xa6\xda', b'\xa6\xdb', b'\xa6\xdc', b'\xa6\xdd', b'\xa6\xde', b'\xa6\xdf',
-    b'\xa6\xec', b'\xa6\xed', b'\xa6\xf3', b'\xa6\xf6', b'\xa6\xf7', b'\xa6\xf8',
-    b'\xa6\xf9', b'\xa6\xfa', b'\xa6\xfb', b'\xa6\xfc', b'\xa6\xfd', b'\xa6\xfe',
-    b'\xa7\xc2', b'\xa7\xc3', b'\xa7\xc4', b'\xa7\xc5', b'\xa7\xc6', b'\xa7\xc7',
-    b'\xa7\xc8', b'\xa7\xc9', b'\xa7\xca', b'\xa7\xcb', b'\xa7\xcc', b'\xa7\xcd',
-    b'\xa7\xce', b'\xa7\xcf', b'\xa7\xd0', b'\xa7\xf2', b'\xa7\xf3', b'\xa7\xf4',
-    b'\xa7\xf5', b'\xa7\xf6', b'\xa7\xf7', b'\xa7\xf8', b'\xa7\xf9', b'\xa7\xfa',
-    b'\xa7\xfb', b'\xa7\xfc', b'\xa7\xfd', b'\xa7\xfe', b'\xa8\x96', b'\xa8\x97',
-    b'\xa8\x98', b'\xa8\x99', b'\xa8\x9a', b'\xa8\x9b', b'\xa8\x9c', b'\xa8\x9d',
-    b'\xa8\x9e', b'\xa8\x9f', b'\xa8\xa0', b'\xa8\xc1', b'\xa8\xc2', b'\xa8\xc3',
-    b'\xa8\xc4', b'\xa8\xea', b'\xa8\xeb', b'\xa8\xec', b'\xa8\xed', b'\xa8\xee',
-    b'\xa8\xef', b'\xa8\xf0', b'\xa8\xf1', b'\xa8\xf2', b'\xa8\xf3', b'\xa8\xf4',
-    b'\xa8\xf5', b'\xa8\xf6', b'\xa8\xf7', b'\xa8\xf8', b'\xa8\xf9', b'\xa8\xfa',
-    b'\xa8\xfb', b'\xa8\xfc', b'\xa8\xfd', b'\xa8\xfe', b'\xa9X', b'\xa9[',
-    b'\xa9]', b'\xa9^', b'\xa9_', b'\xa9\x97', b'\xa9\x98', b'\xa9\x99',
-    b'\xa9\x9a', b'\xa9\x9b', b'\xa9\x9c', b'\xa9\x9d', b'\xa9\x9e', b'\xa9\x9f',
-    b'\xa9\xa0', b'\xa9\xa1', b'\xa9\xa2', b'\xa9\xa3', b'\xa9\xf0', b'\xa9\xf1',
-    b'\xa9\xf2', b'\xa9\xf3', b'\xa9\xf4', b'\xa9\xf5', b'\xa9\xf6', b'\xa9\xf7',
-    b'\xa9\xf8', b'\xa9\xf9', b'\xa9\xfa', b'\xa9\xfb', b'\xa9\xfc', b'\xa9\xfd',
-    b'\xa9\xfe', b'\xd7\xfa', b'\xd7\xfb', b'\xd7\xfc', b'\xd7\xfd', b'\xd7\xfe',
-    b'\xfeQ', b'\xfeR', b'\xfeS', b'\xfeY', b'\xfea', b'\xfef',
-    b'\xfeg', b'\xfel', b'\xfem', b'\xfev', b'\xfe~', b'\xfe\x90',
-    b'\xfe\x91', b'\xfe\xa0', b'\xa6\xd9', b'\xa6\xdb', b'\xa6\xda', b'\xa6\xdc',
-    b'\xa6\xdd', b'\xa6\xde', b'\xa6\xdf', b'\xa6\xec', b'\xa6\xed', b'\xa6\xf3',
+RESULTS = (
+    "a8bf a8bc 80 fe50 fe54 fe57 fe58 fe5d fe5e fe6b fe6e fe71 fe73 f"
+    "e74 fe75 fe79 fe84 a98a a98b a98c a98d a98e a98f a990 a991 a992 "
+    "a993 a994 a995 a989 fe56 fe55 fe5a fe5c fe5b fe60 fe5f fe62 fe65"
+    " fe63 fe64 fe68 fe69 fe6a fe6f fe70 fe72 fe78 fe77 fe7a fe7b fe7"
+    "d fe7c fe80 fe81 fe82 fe83 fe85 fe86 fe87 fe88 fe89 fe8a fe8b fe"
+    "8d fe8c fe8f fe8e fe96 fe93 fe94 fe95 fe97 fe92 fe98 fe99 fe9a f"
+    "e9b fe9c fe9d fe9e fe9f fe59 fe61 fe66 fe67 fe6d fe7e fe90 fea0 "
+    "aaa1 aaa2 aaa3 aaa4 aaa5 aaa6 aaa7 aaa8 aaa9 aaaa aaab aaac aaad"
+    " aaae aaaf aab0 aab1 aab2 aab3 aab4 aab5 aab6 aab7 aab8 aab9 aab"
+    "a aabb aabc aabd aabe aabf aac0 aac1 aac2 aac3 aac4 aac5 aac6 aa"
+    "c7 aac8 aac9 aaca aacb aacc aacd aace aacf aad0 aad1 aad2 aad3 a"
+    "ad4 aad5 aad6 aad7 aad8 aad9 aada aadb aadc aadd aade aadf aae0 "
+    "aae1 aae2 aae3 aae4 aae5 aae6 aae7 aae8 aae9 aaea aaeb aaec aaed"
+    " aaee aaef aaf0 aaf1 aaf2 aaf3 aaf4 aaf5 aaf6 aaf7 aaf8 aaf9 aaf"
+    "a aafb aafc aafd aafe aba1 aba2 aba3 aba4 aba5 aba6 aba7 aba8 ab"
+    "a9 abaa abab abac abad abae abaf abb0 abb1 abb2 abb3 abb4 abb5 a"
+    "bb6 abb7 abb8 abb9 abba abbb abbc abbd abbe abbf abc0 abc1 abc2 "
+    "abc3 abc4 abc5 abc6 abc7 abc8 abc9 abca abcb abcc abcd abce abcf"
+    " abd0 abd1 abd2 abd3 abd4 abd5 abd6 abd7 abd8 abd9 abda abdb abd"
+    "c abdd abde abdf abe0 abe1 abe2 abe3 abe4 abe5 abe6 abe7 abe8 ab"
+    "e9 abea abeb abec abed abee abef abf0 abf1 abf2 abf3 abf4 abf5 a"
+    "bf6 abf7 abf8 abf9 abfa abfb abfc abfd abfe aca1 aca2 aca3 aca4 "
+    "aca5 aca6 aca7 aca8 aca9 acaa acab acac acad acae acaf acb0 acb1"
+    " acb2 acb3 acb4 acb5 acb6 acb7 acb8 acb9 acba acbb acbc acbd acb"
+    "e acbf acc0 acc1 acc2 acc3 acc4 acc5 acc6 acc7 acc8 acc9 acca ac"
+    "cb accc accd acce accf acd0 acd1 acd2 acd3 acd4 acd5 acd6 acd7 a"
+    "cd8 acd9 acda acdb acdc acdd acde acdf ace0 ace1 ace2 ace3 ace4 "
+    "ace5 ace6 ace7 ace8 ace9 acea aceb acec aced acee acef acf0 acf1"
+    " acf2 acf3 acf4 acf5 acf6 acf7 acf8 acf9 acfa acfb acfc acfd acf"
+    "e ada1 ada2 ada3 ada4 ada5 ada6 ada7 ada8 ada9 adaa adab adac ad"
+    "ad adae adaf adb0 adb1 adb2 adb3 adb4 adb5 adb6 adb7 adb8 adb9 a"
+    "dba adbb adbc adbd adbe adbf adc0 adc1 adc2 adc3 adc4 adc5 adc6 "
+    "adc7 adc8 adc9 adca adcb adcc adcd adce adcf add0 add1 add2 add3"
+    " add4 add5 add6 add7 add8 add9 adda addb addc addd adde addf ade"
+    "0 ade1 ade2 ade3 ade4 ade5 ade6 ade7 ade8 ade9 adea adeb adec ad"
+    "ed adee adef adf0 adf1 adf2 adf3 adf4 adf5 adf6 adf7 adf8 adf9 a"
+    "dfa adfb adfc adfd adfe aea1 aea2 aea3 aea4 aea5 aea6 aea7 aea8 "
+    "aea9 aeaa aeab aeac aead aeae aeaf aeb0 aeb1 aeb2 aeb3 aeb4 aeb5"
+    " aeb6 aeb7 aeb8 aeb9 aeba aebb aebc aebd aebe aebf aec0 aec1 aec"
+    "2 aec3 aec4 aec5 aec6 aec7 aec8 aec9 aeca aecb aecc aecd aece ae"
+    "cf aed0 aed1 aed2 aed3 aed4 aed5 aed6 aed7 aed8 aed9 aeda aedb a"
+    "edc aedd aede aedf aee0 aee1 aee2 aee3 aee4 aee5 aee6 aee7 aee8 "
+    "aee9 aeea aeeb aeec aeed aeee aeef aef0 aef1 aef2 aef3 aef4 aef5"
+    " aef6 aef7 aef8 aef9 aefa aefb aefc aefd aefe afa1 afa2 afa3 afa"
+    "4 afa5 afa6 afa7 afa8 afa9 afaa afab afac afad afae afaf afb0 af"
+    "b1 afb2 afb3 afb4 afb5 afb6 afb7 afb8 afb9 afba afbb afbc afbd a"
+    "fbe afbf afc0 afc1 afc2 afc3 afc4 afc5 afc6 afc7 afc8 afc9 afca "
+    "afcb afcc afcd afce afcf afd0 afd1 afd2 afd3 afd4 afd5 afd6 afd7"
+    " afd8 afd9 afda afdb afdc afdd afde afdf afe0 afe1 afe2 afe3 afe"
+    "4 afe5 afe6 afe7 afe8 afe9 afea afeb afec afed afee afef aff0 af"
+    "f1 aff2 aff3 aff4 aff5 aff6 aff7 aff8 aff9 affa affb affc affd a"
+    "ffe f8a1 f8a2 f8a3 f8a4 f8a5 f8a6 f8a7 f8a8 f8a9 f8aa f8ab f8ac "
+    "f8ad f8ae f8af f8b0 f8b1 f8b2 f8b3 f8b4 f8b5 f8b6 f8b7 f8b8 f8b9"
+    " f8ba f8bb f8bc f8bd f8be f8bf f8c0 f8c1 f8c2 f8c3 f8c4 f8c5 f8c"
+    "6 f8c7 f8c8 f8c9 f8ca f8cb f8cc f8cd f8ce f8cf f8d0 f8d1 f8d2 f8"
+    "d3 f8d4 f8d5 f8d6 f8d7 f8d8 f8d9 f8da f8db f8dc f8dd f8de f8df f"
+    "8e0 f8e1 f8e2 f8e3 f8e4 f8e5 f8e6 f8e7 f8e8 f8e9 f8ea f8eb f8ec "
+    "f8ed f8ee f8ef f8f0 f8f1 f8f2 f8f3 f8f4 f8f5 f8f6 f8f7 f8f8 f8f9"
+    " f8fa f8fb f8fc f8fd f8fe f9a1 f9a2 f9a3 f9a4 f9a5 f9a6 f9a7 f9a"
+    "8 f9a9 f9aa f9ab f9ac f9ad f9ae f9af f9b0 f9b1 f9b2 f9b3 f9b4 f9"
+    "b5 f9b6 f9b7 f9b8 f9b9 f9ba f9bb f9bc f9bd f9be f9bf f9c0 f9c1 f"
+    "9c2 f9c3 f9c4 f9c5 f9c6 f9c7 f9c8 f9c9 f9ca f9cb f9cc f9cd f9ce "
+    "f9cf f9d0 f9d1 f9d2 f9d3 f9d4 f9d5 f9d6 f9d7 f9d8 f9d9 f9da f9db"
+    " f9dc f9dd f9de f9df f9e0 f9e1 f9e2 f9e3 f9e4 f9e5 f9e6 f9e7 f9e"
+    "8 f9e9 f9ea f9eb f9ec f9ed f9ee f9ef f9f0 f9f1 f9f2 f9f3 f9f4 f9"
+    "f5 f9f6 f9f7 f9f8 f9f9 f9fa f9fb f9fc f9fd f9fe faa1 faa2 faa3 f"
+    "aa4 faa5 faa6 faa7 faa8 faa9 faaa faab faac faad faae faaf fab0 "
+    "fab1 fab2 fab3 fab4 fab5 fab6 fab7 fab8 fab9 faba fabb fabc fabd"
+    " fabe fabf fac0 fac1 fac2 fac3 fac4 fac5 fac6 fac7 fac8 fac9 fac"
+    "a facb facc facd face facf fad0 fad1 fad2 fad3 fad4 fad5 fad6 fa"
+    "d7 fad8 fad9 fada fadb fadc fadd fade fadf fae0 fae1 fae2 fae3 f"
+    "ae4 fae5 fae6 fae7 fae8 fae9 faea faeb faec faed faee faef faf0 "
+    "faf1 faf2 faf3 faf4 faf5 faf6 faf7 faf8 faf9 fafa fafb fafc fafd"
+    " fafe fba1 fba2 fba3 fba4 fba5 fba6 fba7 fba8 fba9 fbaa fbab fba"
+    "c fbad fbae fbaf fbb0 fbb1 fbb2 fbb3 fbb4 fbb5 fbb6 fbb7 fbb8 fb"
+    "b9 fbba fbbb fbbc fbbd fbbe fbbf fbc0 fbc1 fbc2 fbc3 fbc4 fbc5 f"
+    "bc6 fbc7 fbc8 fbc9 fbca fbcb fbcc fbcd fbce fbcf fbd0 fbd1 fbd2 "
+    "fbd3 fbd4 fbd5 fbd6 fbd7 fbd8 fbd9 fbda fbdb fbdc fbdd fbde fbdf"
+    " fbe0 fbe1 fbe2 fbe3 fbe4 fbe5 fbe6 fbe7 fbe8 fbe9 fbea fbeb fbe"
+    "c fbed fbee fbef fbf0 fbf1 fbf2 fbf3 fbf4 fbf5 fbf6 fbf7 fbf8 fb"
+    "f9 fbfa fbfb fbfc fbfd fbfe fca1 fca2 fca3 fca4 fca5 fca6 fca7 f"
+    "ca8 fca9 fcaa fcab fcac fcad fcae fcaf fcb0 fcb1 fcb2 fcb3 fcb4 "
+    "fcb5 fcb6 fcb7 fcb8 fcb9 fcba fcbb fcbc fcbd fcbe fcbf fcc0 fcc1"
+    " fcc2 fcc3 fcc4 fcc5 fcc6 fcc7 fcc8 fcc9 fcca fccb fccc fccd fcc"
+    "e fccf fcd0 fcd1 fcd2 fcd3 fcd4 fcd5 fcd6 fcd7 fcd8 fcd9 fcda fc"
+    "db fcdc fcdd fcde fcdf fce0 fce1 fce2 fce3 fce4 fce5 fce6 fce7 f"
+    "ce8 fce9 fcea fceb fcec fced fcee fcef fcf0 fcf1 fcf2 fcf3 fcf4 "
+    "fcf5 fcf6 fcf7 fcf8 fcf9 fcfa fcfb fcfc fcfd fcfe fda1 fda2 fda3"
+    " fda4 fda5 fda6 fda7 fda8 fda9 fdaa fdab fdac fdad fdae fdaf fdb"
+    "0 fdb1 fdb2 fdb3 fdb4 fdb5 fdb6 fdb7 fdb8 fdb9 fdba fdbb fdbc fd"
+    "bd fdbe fdbf fdc0 fdc1 fdc2 fdc3 fdc4 fdc5 fdc6 fdc7 fdc8 fdc9 f"
+    "dca fdcb fdcc fdcd fdce fdcf fdd0 fdd1 fdd2 fdd3 fdd4 fdd5 fdd6 "
+    "fdd7 fdd8 fdd9 fdda fddb fddc fddd fdde fddf fde0 fde1 fde2 fde3"
+    " fde4 fde5 fde6 fde7 fde8 fde9 fdea fdeb fdec fded fdee fdef fdf"
+    "0 fdf1 fdf2 fdf3 fdf4 fdf5 fdf6 fdf7 fdf8 fdf9 fdfa fdfb fdfc fd"
+    "fd fdfe fea1 fea2 fea3 fea4 fea5 fea6 fea7 fea8 fea9 feaa feab f"
+    "eac fead feae feaf feb0 feb1 feb2 feb3 feb4 feb5 feb6 feb7 feb8 "
+    "feb9 feba febb febc febd febe febf fec0 fec1 fec2 fec3 fec4 fec5"
+    " fec6 fec7 fec8 fec9 feca fecb fecc fecd fece fecf fed0 fed1 fed"
+    "2 fed3 fed4 fed5 fed6 fed7 fed8 fed9 feda fedb fedc fedd fede fe"
+    "df fee0 fee1 fee2 fee3 fee4 fee5 fee6 fee7 fee8 fee9 feea feeb f"
+    "eec feed feee feef fef0 fef1 fef2 fef3 fef4 fef5 fef6 fef7 fef8 "
+    "fef9 fefa fefb fefc fefd fefe a140 a141 a142 a143 a144 a145 a146"
+    " a147 a148 a149 a14a a14b a14c a14d a14e a14f a150 a151 a152 a15"
+    "3 a154 a155 a156 a157 a158 a159 a15a a15b a15c a15d a15e a15f a1"
+    "60 a161 a162 a163 a164 a165 a166 a167 a168 a169 a16a a16b a16c a"
+    "16d a16e a16f a170 a171 a172 a173 a174 a175 a176 a177 a178 a179 "
+    "a17a a17b a17c a17d a17e a180 a181 a182 a183 a184 a185 a186 a187"
+    " a188 a189 a18a a18b a18c a18d a18e a18f a190 a191 a192 a193 a19"
+    "4 a195 a196 a197 a198 a199 a19a a19b a19c a19d a19e a19f a1a0 a2"
+    "40 a241 a242 a243 a244 a245 a246 a247 a248 a249 a24a a24b a24c a"
+    "24d a24e a24f a250 a251 a252 a253 a254 a255 a256 a257 a258 a259 "
+    "a25a a25b a25c a25d a25e a25f a260 a261 a262 a263 a264 a265 a266"
+    " a267 a268 a269 a26a a26b a26c a26d a26e a26f a270 a271 a272 a27"
+    "3 a274 a275 a276 a277 a278 a279 a27a a27b a27c a27d a27e a280 a2"
+    "81 a282 a283 a284 a285 a286 a287 a288 a289 a28a a28b a28c a28d a"
+    "28e a28f a290 a291 a292 a293 a294 a295 a296 a297 a298 a299 a29a "
+    "a29b a29c a29d a29e a29f a2a0 a340 a341 a342 a343 a344 a345 a346"
+    " a347 a348 a349 a34a a34b a34c a34d a34e a34f a350 a351 a352 a35"
+    "3 a354 a355 a356 a357 a358 a359 a35a a35b a35c a35d a35e a35f a3"
+    "60 a361 a362 a363 a364 a365 a366 a367 a368 a369 a36a a36b a36c a"
+    "36d a36e a36f a370 a371 a372 a373 a374 a375 a376 a377 a378 a379 "
+    "a37a a37b a37c a37d a37e a380 a381 a382 a383 a384 a385 a386 a387"
+    " a388 a389 a38a a38b a38c a38d a38e a38f a390 a391 a392 a393 a39"
+    "4 a395 a396 a397 a398 a399 a39a a39b a39c a39d a39e a39f a440 a4"
+    "41 a442 a443 a444 a445 a446 a447 a448 a449 a44a a44b a44c a44d a"
+    "44e a44f a450 a451 a452 a453 a454 a455 a456 a457 a458 a459 a45a "
+    "a45b a45c a45d a45e a45f a460 a461 a462 a463 a464 a465 a466 a467"
+    " a468 a469 a46a a46b a46c a46d a46e a46f a470 a471 a472 a473 a47"
+    "4 a475 a476 a477 a478 a479 a47a a47b a47c a47d a47e a480 a481 a4"
+    "82 a483 a484 a485 a486 a487 a488 a489 a48a a48b a48c a48d a48e a"
+    "48f a490 a491 a492 a493 a494 a495 a496 a497 a498 a499 a49a a49b "
+    "a49c a49d a49e a49f a4a0 a540 a541 a542 a543 a544 a545 a546 a547"
+    " a548 a549 a54a a54b a54c a54d a54e a54f a550 a551 a552 a553 a55"
+    "4 a555 a556 a557 a558 a559 a55a a55b a55c a55d a55e a55f a560 a5"
+    "61 a562 a563 a564 a565 a566 a567 a568 a569 a56a a56b a56c a56d a"
+    "56e a56f a570 a571 a572 a573 a574 a575 a576 a577 a578 a579 a57a "
+    "a57b a57c a57d a57e a580 a581 a582 a583 a584 a585 a586 a587 a588"
+    " a589 a58a a58b a58c a58d a58e a58f a590 a591 a592 a593 a594 a59"
+    "5 a596 a597 a598 a599 a59a a59b a59c a59d a59e a59f a5a0 a640 a6"
+    "41 a642 a643 a644 a645 a646 a647 a648 a649 a64a a64b a64c a64d a"
+    "64e a64f a650 a651 a652 a653 a654 a655 a656 a657 a658 a659 a65a "
+    "a65b a65c a65d a65e a65f a660 a661 a662 a663 a664 a665 a666 a667"
+    " a668 a669 a66a a66b a66c a66d a66e a66f a670 a671 a672 a673 a67"
+    "4 a675 a676 a677 a678 a679 a67a a67b a67c a67d a67e a680 a681 a6"
+    "82 a683 a684 a685 a686 a687 a688 a689 a68a a68b a68c a68d a68e a"
+    "68f a690 a691 a692 a693 a694 a695 a696 a697 a698 a699 a69a a69b "
+    "a69c a69d a69e a69f a6a0 a740 a741 a742 a743 a744 a745 a746 a747"
+    " a748 a749 a74a a74b a74c a74d a74e a74f a750 a751 a752 a753 a75"
+    "4 a755 a756 a757 a758 a759 a75a a75b a75c a75d a75e a75f a760 a7"
+    "61 a762 a763 a764 a765 a766 a767 a768 a769 a76a a76b a76c a76d a"
+    "76e a76f a770 a771 a772 a773 a774 a775 a776 a777 a778 a779 a77a "
+    "a77b a77c a77d a77e a780 a781 a782 a783 a784 a785 a786 a787 a788"
+    " a789 a78a a78b a78c a78d a78e a78f a790 a791 a792 a793 a794 a79"
+    "5 a796 a797 a798 a799 a79a a79b a79c a79d a79e a79f a7a0 a2ab a2"
+    "ac a2ad a2ae a2af a2b0 a2e4 a2ef a2f0 a2fd a2fe a4f4 a4f5 a4f6 a"
+    "4f7 a4f8 a4f9 a4fa a4fb a4fc a4fd a4fe a5f7 a5f8 a5f9 a5fa a5fb "
+    "a5fc a5fd a5fe a6b9 a6ba a6bb a6bc a6bd a6be a6bf a6c0 a6d9 a6da"
+    " a6db a6dc a6dd a6de a6df a6ec a6ed a6f3 a6f6 a6f7 a6f8 a6f9 a6f"
+    "a a6fb a6fc a6fd a6fe a7c2 a7c3 a7c4 a7c5 a7c6 a7c7 a7c8 a7c9 a7"
+    "ca a7cb a7cc a7cd a7ce a7cf a7d0 a7f2 a7f3 a7f4 a7f5 a7f6 a7f7 a"
+    "7f8 a7f9 a7fa a7fb a7fc a7fd a7fe a896 a897 a898 a899 a89a a89b "
+    "a89c a89d a89e a89f a8a0 a8c1 a8c2 a8c3 a8c4 a8ea a8eb a8ec a8ed"
+    " a8ee a8ef a8f0 a8f1 a8f2 a8f3 a8f4 a8f5 a8f6 a8f7 a8f8 a8f9 a8f"
+    "a a8fb a8fc a8fd a8fe a958 a95b a95d a95e a95f a997 a998 a999 a9"
+    "9a a99b a99c a99d a99e a99f a9a0 a9a1 a9a2 a9a3 a9f0 a9f1 a9f2 a"
+    "9f3 a9f4 a9f5 a9f6 a9f7 a9f8 a9f9 a9fa a9fb a9fc a9fd a9fe d7fa "
+    "d7fb d7fc d7fd d7fe fe51 fe52 fe53 fe59 fe61 fe66 fe67 fe6c fe6d"
+    " fe76 fe7e fe90 fe91 fea0 a6d9 a6db a6da a6dc a6dd a6de a6df a6e"
+    "c a6ed a6f3"
 )

@@ -4,421 +4,77 @@
 
 from __future__ import annotations
 
-CHARS = (
-    "¢£¥¬‖‾ⅰⅱⅲⅳⅴⅵⅶⅷⅸⅹ〜丨仡仼伀伃伹佖侊侒侔侚俉俍俿倞倢偀偂偆偰傔僘僴兊兤冝冾凬刕劜劦劯勀勛匀匇匤卲厓厲叝咊咜咩哿喆坙"
-    "坥垬埇埈增墲夋奓奛奝奣妤妺孖寀寘寬尞岦岺峵崧嵂嵓嵭嶸嶹巐弡弴彅彧德忞恝悅悊惕惞惲愑愠愰愷憘戓抦揵摠撝擎敎昀昉昕昞昤昮昱昻晗晙晥晳"
-    "暙暠暲暿曺曻朎杦枻柀栁桄桒棈棏楨榘槢樰橆橫橳橾櫢櫤毖氿汜汯沆泚洄浯涇涖涬淏淲淸淼渧渹渼湜溿澈澵濵瀅瀇瀨炅炫炻焄焏煆煇煜燁燾犱犾猤"
-    "獷玽珉珒珖珣珵琇琦琩琪琮瑢璉璟甁甯畯皂皛皜皞皦睆砡硎硤硺礰禔禛竑竧竫箞絈絜綠綷緖繒纊罇羡茁荢荿菇菶葈蒴蓜蕓蕙蕫薰蠇裵褜訒訷詹誧誾"
-    "諟諶譓譿賰賴贒赶軏遧郞鄕鄧釗釚釞釤釥釭釮鈆鈊鈐鈹鈺鈼鉀鉎鉑鉙鉧鉷鉸銈銧鋐鋓鋕鋗鋙鋠鋧鋹鋻鋿錂錝錞錡錥鍈鍗鍰鎤鏆鏞鏸鐱鑅鑈閒隝隯霳"
-    "霻靃靍靏靑靕顗顥餧馞驎髙髜魲魵鮏鮱鮻鰀鵫鵰鸙黑\ue000\ue001\ue002\ue003\ue004\ue005\ue006\ue007\ue008\ue009\ue00a\ue00b\ue00c\ue00d\ue00e\ue00f\ue010\ue011\ue012\ue013\ue014\ue015\ue016\ue017\ue018\ue019\ue01a\ue01b\ue01c\ue01d\ue01e\ue01f\ue020\ue021\ue022\ue023\ue024\ue025\ue026\ue027\ue028"
-    "\ue029\ue02a\ue02b\ue02c\ue02d\ue02e\ue02f\ue030\ue031\ue032\ue033\ue034\ue035\ue036\ue037\ue038\ue039\ue03a\ue03b\ue03c\ue03d\ue03e\ue03f\ue040\ue041\ue042\ue043\ue044\ue045\ue046\ue047\ue048\ue049\ue04a\ue04b\ue04c\ue04d\ue04e\ue04f\ue050\ue051\ue052\ue053\ue054\ue055\ue056\ue057\ue058\ue059\ue05a\ue05b\ue05c\ue05d\ue05e\ue05f\ue060\ue061\ue062\ue063\ue064\ue065\ue066\ue067\ue068"
-    "\ue069\ue06a\ue06b\ue06c\ue06d\ue06e\ue06f\ue070\ue071\ue072\ue073\ue074\ue075\ue076\ue077\ue078\ue079\ue07a\ue07b\ue07c\ue07d\ue07e\ue07f\ue080\ue081\ue082\ue083\ue084\ue085\ue086\ue087\ue088\ue089\ue08a\ue08b\ue08c\ue08d\ue08e\ue08f\ue090\ue091\ue092\ue093\ue094\ue095\ue096\ue097\ue098\ue099\ue09a\ue09b\ue09c\ue09d\ue09e\ue09f\ue0a0\ue0a1\ue0a2\ue0a3\ue0a4\ue0a5\ue0a6\ue0a7\ue0a8"
-    "\ue0a9\ue0aa\ue0ab\ue0ac\ue0ad\ue0ae\ue0af\ue0b0\ue0b1\ue0b2\ue0b3\ue0b4\ue0b5\ue0b6\ue0b7\ue0b8\ue0b9\ue0ba\ue0bb\ue0bc\ue0bd\ue0be\ue0bf\ue0c0\ue0c1\ue0c2\ue0c3\ue0c4\ue0c5\ue0c6\ue0c7\ue0c8\ue0c9\ue0ca\ue0cb\ue0cc\ue0cd\ue0ce\ue0cf\ue0d0\ue0d1\ue0d2\ue0d3\ue0d4\ue0d5\ue0d6\ue0d7\ue0d8\ue0d9\ue0da\ue0db\ue0dc\ue0dd\ue0de\ue0df\ue0e0\ue0e1\ue0e2\ue0e3\ue0e4\ue0e5\ue0e6\ue0e7\ue0e8"
-    "\ue0e9\ue0ea\ue0eb\ue0ec\ue0ed\ue0ee\ue0ef\ue0f0\ue0f1\ue0f2\ue0f3\ue0f4\ue0f5\ue0f6\ue0f7\ue0f8\ue0f9\ue0fa\ue0fb\ue0fc\ue0fd\ue0fe\ue0ff\ue100\ue101\ue102\ue103\ue104\ue105\ue106\ue107\ue108\ue109\ue10a\ue10b\ue10c\ue10d\ue10e\ue10f\ue110\ue111\ue112\ue113\ue114\ue115\ue116\ue117\ue118\ue119\ue11a\ue11b\ue11c\ue11d\ue11e\ue11f\ue120\ue121\ue122\ue123\ue124\ue125\ue126\ue127\ue128"
-    "\ue129\ue12a\ue12b\ue12c\ue12d\ue12e\ue12f\ue130\ue131\ue132\ue133\ue134\ue135\ue136\ue137\ue138\ue139\ue13a\ue13b\ue13c\ue13d\ue13e\ue13f\ue140\ue141\ue142\ue143\ue144\ue145\ue146\ue147\ue148\ue149\ue14a\ue14b\ue14c\ue14d\ue14e\ue14f\ue150\ue151\ue152\ue153\ue154\ue155\ue156\ue157\ue158\ue159\ue15a\ue15b\ue15c\ue15d\ue15e\ue15f\ue160\ue161\ue162\ue163\ue164\ue165\ue166\ue167\ue168"
-    "\ue169\ue16a\ue16b\ue16c\ue16d\ue16e\ue16f\ue170\ue171\ue172\ue173\ue174\ue175\ue176\ue177\ue178\ue179\ue17a\ue17b\ue17c\ue17d\ue17e\ue17f\ue180\ue181\ue182\ue183\ue184\ue185\ue186\ue187\ue188\ue189\ue18a\ue18b\ue18c\ue18d\ue18e\ue18f\ue190\ue191\ue192\ue193\ue194\ue195\ue196\ue197\ue198\ue199\ue19a\ue19b\ue19c\ue19d\ue19e\ue19f\ue1a0\ue1a1\ue1a2\ue1a3\ue1a4\ue1a5\ue1a6\ue1a7\ue1a8"
-    "\ue1a9\ue1aa\ue1ab\ue1ac\ue1ad\ue1ae\ue1af\ue1b0\ue1b1\ue1b2\ue1b3\ue1b4\ue1b5\ue1b6\ue1b7\ue1b8\ue1b9\ue1ba\ue1bb\ue1bc\ue1bd\ue1be\ue1bf\ue1c0\ue1c1\ue1c2\ue1c3\ue1c4\ue1c5\ue1c6\ue1c7\ue1c8\ue1c9\ue1ca\ue1cb\ue1cc\ue1cd\ue1ce\ue1cf\ue1d0\ue1d1\ue1d2\ue1d3\ue1d4\ue1d5\ue1d6\ue1d7\ue1d8\ue1d9\ue1da\ue1db\ue1dc\ue1dd\ue1de\ue1df\ue1e0\ue1e1\ue1e2\ue1e3\ue1e4\ue1e5\ue1e6\ue1e7\ue1e8"
-    "\ue1e9\ue1ea\ue1eb\ue1ec\ue1ed\ue1ee\ue1ef\ue1f0\ue1f1\ue1f2\ue1f3\ue1f4\ue1f5\ue1f6\ue1f7\ue1f8\ue1f9\ue1fa\ue1fb\ue1fc\ue1fd\ue1fe\ue1ff\ue200\ue201\ue202\ue203\ue204\ue205\ue206\ue207\ue208\ue209\ue20a\ue20b\ue20c\ue20d\ue20e\ue20f\ue210\ue211\ue212\ue213\ue214\ue215\ue216\ue217\ue218\ue219\ue21a\ue21b\ue21c\ue21d\ue21e\ue21f\ue220\ue221\ue222\ue223\ue224\ue225\ue226\ue227\ue228"
-    "\ue229\ue22a\ue22b\ue22c\ue22d\ue22e\ue22f\ue230\ue231\ue232\ue233\ue234\ue235\ue236\ue237\ue238\ue239\ue23a\ue23b\ue23c\ue23d\ue23e\ue23f\ue240\ue241\ue242\ue243\ue244\ue245\ue246\ue247\ue248\ue249\ue24a\ue24b\ue24c\ue24d\ue24e\ue24f\ue250\ue251\ue252\ue253\ue254\ue255\ue256\ue257\ue258\ue259\ue25a\ue25b\ue25c\ue25d\ue25e\ue25f\ue260\ue261\ue262\ue263\ue264\ue265\ue266\ue267\ue268"
-    "\ue269\ue26a\ue26b\ue26c\ue26d\ue26e\ue26f\ue270\ue271\ue272\ue273\ue274\ue275\ue276\ue277\ue278\ue279\ue27a\ue27b\ue27c\ue27d\ue27e\ue27f\ue280\ue281\ue282\ue283\ue284\ue285\ue286\ue287\ue288\ue289\ue28a\ue28b\ue28c\ue28d\ue28e\ue28f\ue290\ue291\ue292\ue293\ue294\ue295\ue296\ue297\ue298\ue299\ue29a\ue29b\ue29c\ue29d\ue29e\ue29f\ue2a0\ue2a1\ue2a2\ue2a3\ue2a4\ue2a5\ue2a6\ue2a7\ue2a8"
-    "\ue2a9\ue2aa\ue2ab\ue2ac\ue2ad\ue2ae\ue2af\ue2b0\ue2b1\ue2b2\ue2b3\ue2b4\ue2b5\ue2b6\ue2b7\ue2b8\ue2b9\ue2ba\ue2bb\ue2bc\ue2bd\ue2be\ue2bf\ue2c0\ue2c1\ue2c2\ue2c3\ue2c4\ue2c5\ue2c6\ue2c7\ue2c8\ue2c9\ue2ca\ue2cb\ue2cc\ue2cd\ue2ce\ue2cf\ue2d0\ue2d1\ue2d2\ue2d3\ue2d4\ue2d5\ue2d6\ue2d7\ue2d8\ue2d9\ue2da\ue2db\ue2dc\ue2dd\ue2de\ue2df\ue2e0\ue2e1\ue2e2\ue2e3\ue2e4\ue2e5\ue2e6\ue2e7\ue2e8"
-    "\ue2e9\ue2ea\ue2eb\ue2ec\ue2ed\ue2ee\ue2ef\ue2f0\ue2f1\ue2f2\ue2f3\ue2f4\ue2f5\ue2f6\ue2f7\ue2f8\ue2f9\ue2fa\ue2fb\ue2fc\ue2fd\ue2fe\ue2ff\ue300\ue301\ue302\ue303\ue304\ue305\ue306\ue307\ue308\ue309\ue30a\ue30b\ue30c\ue30d\ue30e\ue30f\ue310\ue311\ue312\ue313\ue314\ue315\ue316\ue317\ue318\ue319\ue31a\ue31b\ue31c\ue31d\ue31e\ue31f\ue320\ue321\ue322\ue323\ue324\ue325\ue326\ue327\ue328"
-    "\ue329\ue32a\ue32b\ue32c\ue32d\ue32e\ue32f\ue330\ue331\ue332\ue333\ue334\ue335\ue336\ue337\ue338\ue339\ue33a\ue33b\ue33c\ue33d\ue33e\ue33f\ue340\ue341\ue342\ue343\ue344\ue345\ue346\ue347\ue348\ue349\ue34a\ue34b\ue34c\ue34d\ue34e\ue34f\ue350\ue351\ue352\ue353\ue354\ue355\ue356\ue357\ue358\ue359\ue35a\ue35b\ue35c\ue35d\ue35e\ue35f\ue360\ue361\ue362\ue363\ue364\ue365\ue366\ue367\ue368"
-    "\ue369\ue36a\ue36b\ue36c\ue36d\ue36e\ue36f\ue370\ue371\ue372\ue373\ue374\ue375\ue376\ue377\ue378\ue379\ue37a\ue37b\ue37c\ue37d\ue37e\ue37f\ue380\ue381\ue382\ue383\ue384\ue385\ue386\ue387\ue388\ue389\ue38a\ue38b\ue38c\ue38d\ue38e\ue38f\ue390\ue391\ue392\ue393\ue394\ue395\ue396\ue397\ue398\ue399\ue39a\ue39b\ue39c\ue39d\ue39e\ue39f\ue3a0\ue3a1\ue3a2\ue3a3\ue3a4\ue3a5\ue3a6\ue3a7\ue3a8"
-    "\ue3a9\ue3aa\ue3ab\ue3ac\ue3ad\ue3ae\ue3af\ue3b0\ue3b1\ue3b2\ue3b3\ue3b4\ue3b5\ue3b6\ue3b7\ue3b8\ue3b9\ue3ba\ue3bb\ue3bc\ue3bd\ue3be\ue3bf\ue3c0\ue3c1\ue3c2\ue3c3\ue3c4\ue3c5\ue3c6\ue3c7\ue3c8\ue3c9\ue3ca\ue3cb\ue3cc\ue3cd\ue3ce\ue3cf\ue3d0\ue3d1\ue3d2\ue3d3\ue3d4\ue3d5\ue3d6\ue3d7\ue3d8\ue3d9\ue3da\ue3db\ue3dc\ue3dd\ue3de\ue3df\ue3e0\ue3e1\ue3e2\ue3e3\ue3e4\ue3e5\ue3e6\ue3e7\ue3e8"
-    "\ue3e9\ue3ea\ue3eb\ue3ec\ue3ed\ue3ee\ue3ef\ue3f0\ue3f1\ue3f2\ue3f3\ue3f4\ue3f5\ue3f6\ue3f7\ue3f8\ue3f9\ue3fa\ue3fb\ue3fc\ue3fd\ue3fe\ue3ff\ue400\ue401\ue402\ue403\ue404\ue405\ue406\ue407\ue408\ue409\ue40a\ue40b\ue40c\ue40d\ue40e\ue40f\ue410\ue411\ue412\ue413\ue414\ue415\ue416\ue417\ue418\ue419\ue41a\ue41b\ue41c\ue41d\ue41e\ue41f\ue420\ue421\ue422\ue423\ue424\ue425\ue426\ue427\ue428"
-    "\ue429\ue42a\ue42b\ue42c\ue42d\ue42e\ue42f\ue430\ue431\ue432\ue433\ue434\ue435\ue436\ue437\ue438\ue439\ue43a\ue43b\ue43c\ue43d\ue43e\ue43f\ue440\ue441\ue442\ue443\ue444\ue445\ue446\ue447\ue448\ue449\ue44a\ue44b\ue44c\ue44d\ue44e\ue44f\ue450\ue451\ue452\ue453\ue454\ue455\ue456\ue457\ue458\ue459\ue45a\ue45b\ue45c\ue45d\ue45e\ue45f\ue460\ue461\ue462\ue463\ue464\ue465\ue466\ue467\ue468"
-    "\ue469\ue46a\ue46b\ue46c\ue46d\ue46e\ue46f\ue470\ue471\ue472\ue473\ue474\ue475\ue476\ue477\ue478\ue479\ue47a\ue47b\ue47c\ue47d\ue47e\ue47f\ue480\ue481\ue482\ue483\ue484\ue485\ue486\ue487\ue488\ue489\ue48a\ue48b\ue48c\ue48d\ue48e\ue48f\ue490\ue491\ue492\ue493\ue494\ue495\ue496\ue497\ue498\ue499\ue49a\ue49b\ue49c\ue49d\ue49e\ue49f\ue4a0\ue4a1\ue4a2\ue4a3\ue4a4\ue4a5\ue4a6\ue4a7\ue4a8"
-    "\ue4a9\ue4aa\ue4ab\ue4ac\ue4ad\ue4ae\ue4af\ue4b0\ue4b1\ue4b2\ue4b3\ue4b4\ue4b5\ue4b6\ue4b7\ue4b8\ue4b9\ue4ba\ue4bb\ue4bc\ue4bd\ue4be\ue4bf\ue4c0\ue4c1\ue4c2\ue4c3\ue4c4\ue4c5\ue4c6\ue4c7\ue4c8\ue4c9\ue4ca\ue4cb\ue4cc\ue4cd\ue4ce\ue4cf\ue4d0\ue4d1\ue4d2\ue4d3\ue4d4\ue4d5\ue4d6\ue4d7\ue4d8\ue4d9\ue4da\ue4db\ue4dc\ue4dd\ue4de\ue4df\ue4e0\ue4e1\ue4e2\ue4e3\ue4e4\ue4e5\ue4e6\ue4e7\ue4e8"
-    "\ue4e9\ue4ea\ue4eb\ue4ec\ue4ed\ue4ee\ue4ef\ue4f0\ue4f1\ue4f2\ue4f3\ue4f4\ue4f5\ue4f6\ue4f7\ue4f8\ue4f9\ue4fa\ue4fb\ue4fc\ue4fd\ue4fe\ue4ff\ue500\ue501\ue502\ue503\ue504\ue505\ue506\ue507\ue508\ue509\ue50a\ue50b\ue50c\ue50d\ue50e\ue50f\ue510\ue511\ue512\ue513\ue514\ue515\ue516\ue517\ue518\ue519\ue51a\ue51b\ue51c\ue51d\ue51e\ue51f\ue520\ue521\ue522\ue523\ue524\ue525\ue526\ue527\ue528"
-    "\ue529\ue52a\ue52b\ue52c\ue52d\ue52e\ue52f\ue530\ue531\ue532\ue533\ue534\ue535\ue536\ue537\ue538\ue539\ue53a\ue53b\ue53c\ue53d\ue53e\ue53f\ue540\ue541\ue542\ue543\ue544\ue545\ue546\ue547\ue548\ue549\ue54a\ue54b\ue54c\ue54d\ue54e\ue54f\ue550\ue551\ue552\ue553\ue554\ue555\ue556\ue557\ue558\ue559\ue55a\ue55b\ue55c\ue55d\ue55e\ue55f\ue560\ue561\ue562\ue563\ue564\ue565\ue566\ue567\ue568"
-    "\ue569\ue56a\ue56b\ue56c\ue56d\ue56e\ue56f\ue570\ue571\ue572\ue573\ue574\ue575\ue576\ue577\ue578\ue579\ue57a\ue57b\ue57c\ue57d\ue57e\ue57f\ue580\ue581\ue582\ue583\ue584\ue585\ue586\ue587\ue588\ue589\ue58a\ue58b\ue58c\ue58d\ue58e\ue58f\ue590\ue591\ue592\ue593\ue594\ue595\ue596\ue597\ue598\ue599\ue59a\ue59b\ue59c\ue59d\ue59e\ue59f\ue5a0\ue5a1\ue5a2\ue5a3\ue5a4\ue5a5\ue5a6\ue5a7\ue5a8"
-    "\ue5a9\ue5aa\ue5ab\ue5ac\ue5ad\ue5ae\ue5af\ue5b0\ue5b1\ue5b2\ue5b3\ue5b4\ue5b5\ue5b6\ue5b7\ue5b8\ue5b9\ue5ba\ue5bb\ue5bc\ue5bd\ue5be\ue5bf\ue5c0\ue5c1\ue5c2\ue5c3\ue5c4\ue5c5\ue5c6\ue5c7\ue5c8\ue5c9\ue5ca\ue5cb\ue5cc\ue5cd\ue5ce\ue5cf\ue5d0\ue5d1\ue5d2\ue5d3\ue5d4\ue5d5\ue5d6\ue5d7\ue5d8\ue5d9\ue5da\ue5db\ue5dc\ue5dd\ue5de\ue5df\ue5e0\ue5e1\ue5e2\ue5e3\ue5e4\ue5e5\ue5e6\ue5e7\ue5e8"
-    "\ue5e9\ue5ea\ue5eb\ue5ec\ue5ed\ue5ee\ue5ef\ue5f0\ue5f1\ue5f2\ue5f3\ue5f4\ue5f5\ue5f6\ue5f7\ue5f8\ue5f9\ue5fa\ue5fb\ue5fc\ue5fd\ue5fe\ue5ff\ue600\ue601\ue602\ue603\ue604\ue605\ue606\ue607\ue608\ue609\ue60a\ue60b\ue60c\ue60d\ue60e\ue60f\ue610\ue611\ue612\ue613\ue614\ue615\ue616\ue617\ue618\ue619\ue61a\ue61b\ue61c\ue61d\ue61e\ue61f\ue620\ue621\ue622\ue623\ue624\ue625\ue626\ue627\ue628"
-    "\ue629\ue62a\ue62b\ue62c\ue62d\ue62e\ue62f\ue630\ue631\ue632\ue633\ue634\ue635\ue636\ue637\ue638\ue639\ue63a\ue63b\ue63c\ue63d\ue63e\ue63f\ue640\ue641\ue642\ue643\ue644\ue645\ue646\ue647\ue648\ue649\ue64a\ue64b\ue64c\ue64d\ue64e\ue64f\ue650\ue651\ue652\ue653\ue654\ue655\ue656\ue657\ue658\ue659\ue65a\ue65b\ue65c\ue65d\ue65e\ue65f\ue660\ue661\ue662\ue663\ue664\ue665\ue666\ue667\ue668"
-    "\ue669\ue66a\ue66b\ue66c\ue66d\ue66e\ue66f\ue670\ue671\ue672\ue673\ue674\ue675\ue676\ue677\ue678\ue679\ue67a\ue67b\ue67c\ue67d\ue67e\ue67f\ue680\ue681\ue682\ue683\ue684\ue685\ue686\ue687\ue688\ue689\ue68a\ue68b\ue68c\ue68d\ue68e\ue68f\ue690\ue691\ue692\ue693\ue694\ue695\ue696\ue697\ue698\ue699\ue69a\ue69b\ue69c\ue69d\ue69e\ue69f\ue6a0\ue6a1\ue6a2\ue6a3\ue6a4\ue6a5\ue6a6\ue6a7\ue6a8"
-    "\ue6a9\ue6aa\ue6ab\ue6ac\ue6ad\ue6ae\ue6af\ue6b0\ue6b1\ue6b2\ue6b3\ue6b4\ue6b5\ue6b6\ue6b7\ue6b8\ue6b9\ue6ba\ue6bb\ue6bc\ue6bd\ue6be\ue6bf\ue6c0\ue6c1\ue6c2\ue6c3\ue6c4\ue6c5\ue6c6\ue6c7\ue6c8\ue6c9\ue6ca\ue6cb\ue6cc\ue6cd\ue6ce\ue6cf\ue6d0\ue6d1\ue6d2\ue6d3\ue6d4\ue6d5\ue6d6\ue6d7\ue6d8\ue6d9\ue6da\ue6db\ue6dc\ue6dd\ue6de\ue6df\ue6e0\ue6e1\ue6e2\ue6e3\ue6e4\ue6e5\ue6e6\ue6e7\ue6e8"
-    "\ue6e9\ue6ea\ue6eb\ue6ec\ue6ed\ue6ee\ue6ef\ue6f0\ue6f1\ue6f2\ue6f3\ue6f4\ue6f5\ue6f6\ue6f7\ue6f8\ue6f9\ue6fa\ue6fb\ue6fc\ue6fd\ue6fe\ue6ff\ue700\ue701\ue702\ue703\ue704\ue705\ue706\ue707\ue708\ue709\ue70a\ue70b\ue70c\ue70d\ue70e\ue70f\ue710\ue711\ue712\ue713\ue714\ue715\ue716\ue717\ue718\ue719\ue71a\ue71b\ue71c\ue71d\ue71e\ue71f\ue720\ue721\ue722\ue723\ue724\ue725\ue726\ue727\ue728"
-    "\ue729\ue72a\ue72b\ue72c\ue72d\ue72e\ue72f\ue730\ue731\ue732\ue733\ue734\ue735\ue736\ue737\ue738\ue739\ue73a\ue73b\ue73c\ue73d\ue73e\ue73f\ue740\ue741\ue742\ue743\ue744\ue745\ue746\ue747\ue748\ue749\ue74a\ue74b\ue74c\ue74d\ue74e\ue74f\ue750\ue751\ue752\ue753\ue754\ue755\ue756\ue757\uf8f0\uf8f1\uf8f2\uf8f3朗隆﨎﨏塚﨑晴﨓﨔凞猪益礼"
-    "神祥福靖精羽﨟蘒﨡諸﨣﨤逸都﨧﨨﨩飯飼館鶴＂＇￤"
+# The code points it refuses (the codec encodes them).
+ERRORS = (
+    "¢£¬‖〜\ue000\ue001\ue002\ue003\ue004\ue005\ue006\ue007\ue008\ue009\ue00a\ue00b\ue00c\ue00d\ue00e\ue00f\ue010\ue011\ue012\ue013\ue014\ue015\ue016\ue017\ue018\ue019\ue01a\ue01b\ue01c\ue01d\ue01e\ue01f\ue020\ue021\ue022\ue023\ue024\ue025\ue026\ue027\ue028\ue029\ue02a\ue02b\ue02c\ue02d\ue02e\ue02f\ue030\ue031\ue032\ue033\ue034\ue035\ue036\ue037\ue038\ue039\ue03a"
+    "\ue03b\ue03c\ue03d\ue03e\ue03f\ue040\ue041\ue042\ue043\ue044\ue045\ue046\ue047\ue048\ue049\ue04a\ue04b\ue04c\ue04d\ue04e\ue04f\ue050\ue051\ue052\ue053\ue054\ue055\ue056\ue057\ue058\ue059\ue05a\ue05b\ue05c\ue05d\ue05e\ue05f\ue060\ue061\ue062\ue063\ue064\ue065\ue066\ue067\ue068\ue069\ue06a\ue06b\ue06c\ue06d\ue06e\ue06f\ue070\ue071\ue072\ue073\ue074\ue075\ue076\ue077\ue078\ue079\ue07a"
+    "\ue07b\ue07c\ue07d\ue07e\ue07f\ue080\ue081\ue082\ue083\ue084\ue085\ue086\ue087\ue088\ue089\ue08a\ue08b\ue08c\ue08d\ue08e\ue08f\ue090\ue091\ue092\ue093\ue094\ue095\ue096\ue097\ue098\ue099\ue09a\ue09b\ue09c\ue09d\ue09e\ue09f\ue0a0\ue0a1\ue0a2\ue0a3\ue0a4\ue0a5\ue0a6\ue0a7\ue0a8\ue0a9\ue0aa\ue0ab\ue0ac\ue0ad\ue0ae\ue0af\ue0b0\ue0b1\ue0b2\ue0b3\ue0b4\ue0b5\ue0b6\ue0b7\ue0b8\ue0b9\ue0ba"
+    "\ue0bb\ue0bc\ue0bd\ue0be\ue0bf\ue0c0\ue0c1\ue0c2\ue0c3\ue0c4\ue0c5\ue0c6\ue0c7\ue0c8\ue0c9\ue0ca\ue0cb\ue0cc\ue0cd\ue0ce\ue0cf\ue0d0\ue0d1\ue0d2\ue0d3\ue0d4\ue0d5\ue0d6\ue0d7\ue0d8\ue0d9\ue0da\ue0db\ue0dc\ue0dd\ue0de\ue0df\ue0e0\ue0e1\ue0e2\ue0e3\ue0e4\ue0e5\ue0e6\ue0e7\ue0e8\ue0e9\ue0ea\ue0eb\ue0ec\ue0ed\ue0ee\ue0ef\ue0f0\ue0f1\ue0f2\ue0f3\ue0f4\ue0f5\ue0f6\ue0f7\ue0f8\ue0f9\ue0fa"
+    "\ue0fb\ue0fc\ue0fd\ue0fe\ue0ff\ue100\ue101\ue102\ue103\ue104\ue105\ue106\ue107\ue108\ue109\ue10a\ue10b\ue10c\ue10d\ue10e\ue10f\ue110\ue111\ue112\ue113\ue114\ue115\ue116\ue117\ue118\ue119\ue11a\ue11b\ue11c\ue11d\ue11e\ue11f\ue120\ue121\ue122\ue123\ue124\ue125\ue126\ue127\ue128\ue129\ue12a\ue12b\ue12c\ue12d\ue12e\ue12f\ue130\ue131\ue132\ue133\ue134\ue135\ue136\ue137\ue138\ue139\ue13a"
+    "\ue13b\ue13c\ue13d\ue13e\ue13f\ue140\ue141\ue142\ue143\ue144\ue145\ue146\ue147\ue148\ue149\ue14a\ue14b\ue14c\ue14d\ue14e\ue14f\ue150\ue151\ue152\ue153\ue154\ue155\ue156\ue157\ue158\ue159\ue15a\ue15b\ue15c\ue15d\ue15e\ue15f\ue160\ue161\ue162\ue163\ue164\ue165\ue166\ue167\ue168\ue169\ue16a\ue16b\ue16c\ue16d\ue16e\ue16f\ue170\ue171\ue172\ue173\ue174\ue175\ue176\ue177\ue178\ue179\ue17a"
+    "\ue17b\ue17c\ue17d\ue17e\ue17f\ue180\ue181\ue182\ue183\ue184\ue185\ue186\ue187\ue188\ue189\ue18a\ue18b\ue18c\ue18d\ue18e\ue18f\ue190\ue191\ue192\ue193\ue194\ue195\ue196\ue197\ue198\ue199\ue19a\ue19b\ue19c\ue19d\ue19e\ue19f\ue1a0\ue1a1\ue1a2\ue1a3\ue1a4\ue1a5\ue1a6\ue1a7\ue1a8\ue1a9\ue1aa\ue1ab\ue1ac\ue1ad\ue1ae\ue1af\ue1b0\ue1b1\ue1b2\ue1b3\ue1b4\ue1b5\ue1b6\ue1b7\ue1b8\ue1b9\ue1ba"
+    "\ue1bb\ue1bc\ue1bd\ue1be\ue1bf\ue1c0\ue1c1\ue1c2\ue1c3\ue1c4\ue1c5\ue1c6\ue1c7\ue1c8\ue1c9\ue1ca\ue1cb\ue1cc\ue1cd\ue1ce\ue1cf\ue1d0\ue1d1\ue1d2\ue1d3\ue1d4\ue1d5\ue1d6\ue1d7\ue1d8\ue1d9\ue1da\ue1db\ue1dc\ue1dd\ue1de\ue1df\ue1e0\ue1e1\ue1e2\ue1e3\ue1e4\ue1e5\ue1e6\ue1e7\ue1e8\ue1e9\ue1ea\ue1eb\ue1ec\ue1ed\ue1ee\ue1ef\ue1f0\ue1f1\ue1f2\ue1f3\ue1f4\ue1f5\ue1f6\ue1f7\ue1f8\ue1f9\ue1fa"
+    "\ue1fb\ue1fc\ue1fd\ue1fe\ue1ff\ue200\ue201\ue202\ue203\ue204\ue205\ue206\ue207\ue208\ue209\ue20a\ue20b\ue20c\ue20d\ue20e\ue20f\ue210\ue211\ue212\ue213\ue214\ue215\ue216\ue217\ue218\ue219\ue21a\ue21b\ue21c\ue21d\ue21e\ue21f\ue220\ue221\ue222\ue223\ue224\ue225\ue226\ue227\ue228\ue229\ue22a\ue22b\ue22c\ue22d\ue22e\ue22f\ue230\ue231\ue232\ue233\ue234\ue235\ue236\ue237\ue238\ue239\ue23a"
+    "\ue23b\ue23c\ue23d\ue23e\ue23f\ue240\ue241\ue242\ue243\ue244\ue245\ue246\ue247\ue248\ue249\ue24a\ue24b\ue24c\ue24d\ue24e\ue24f\ue250\ue251\ue252\ue253\ue254\ue255\ue256\ue257\ue258\ue259\ue25a\ue25b\ue25c\ue25d\ue25e\ue25f\ue260\ue261\ue262\ue263\ue264\ue265\ue266\ue267\ue268\ue269\ue26a\ue26b\ue26c\ue26d\ue26e\ue26f\ue270\ue271\ue272\ue273\ue274\ue275\ue276\ue277\ue278\ue279\ue27a"
+    "\ue27b\ue27c\ue27d\ue27e\ue27f\ue280\ue281\ue282\ue283\ue284\ue285\ue286\ue287\ue288\ue289\ue28a\ue28b\ue28c\ue28d\ue28e\ue28f\ue290\ue291\ue292\ue293\ue294\ue295\ue296\ue297\ue298\ue299\ue29a\ue29b\ue29c\ue29d\ue29e\ue29f\ue2a0\ue2a1\ue2a2\ue2a3\ue2a4\ue2a5\ue2a6\ue2a7\ue2a8\ue2a9\ue2aa\ue2ab\ue2ac\ue2ad\ue2ae\ue2af\ue2b0\ue2b1\ue2b2\ue2b3\ue2b4\ue2b5\ue2b6\ue2b7\ue2b8\ue2b9\ue2ba"
+    "\ue2bb\ue2bc\ue2bd\ue2be\ue2bf\ue2c0\ue2c1\ue2c2\ue2c3\ue2c4\ue2c5\ue2c6\ue2c7\ue2c8\ue2c9\ue2ca\ue2cb\ue2cc\ue2cd\ue2ce\ue2cf\ue2d0\ue2d1\ue2d2\ue2d3\ue2d4\ue2d5\ue2d6\ue2d7\ue2d8\ue2d9\ue2da\ue2db\ue2dc\ue2dd\ue2de\ue2df\ue2e0\ue2e1\ue2e2\ue2e3\ue2e4\ue2e5\ue2e6\ue2e7\ue2e8\ue2e9\ue2ea\ue2eb\ue2ec\ue2ed\ue2ee\ue2ef\ue2f0\ue2f1\ue2f2\ue2f3\ue2f4\ue2f5\ue2f6\ue2f7\ue2f8\ue2f9\ue2fa"
+    "\ue2fb\ue2fc\ue2fd\ue2fe\ue2ff\ue300\ue301\ue302\ue303\ue304\ue305\ue306\ue307\ue308\ue309\ue30a\ue30b\ue30c\ue30d\ue30e\ue30f\ue310\ue311\ue312\ue313\ue314\ue315\ue316\ue317\ue318\ue319\ue31a\ue31b\ue31c\ue31d\ue31e\ue31f\ue320\ue321\ue322\ue323\ue324\ue325\ue326\ue327\ue328\ue329\ue32a\ue32b\ue32c\ue32d\ue32e\ue32f\ue330\ue331\ue332\ue333\ue334\ue335\ue336\ue337\ue338\ue339\ue33a"
+    "\ue33b\ue33c\ue33d\ue33e\ue33f\ue340\ue341\ue342\ue343\ue344\ue345\ue346\ue347\ue348\ue349\ue34a\ue34b\ue34c\ue34d\ue34e\ue34f\ue350\ue351\ue352\ue353\ue354\ue355\ue356\ue357\ue358\ue359\ue35a\ue35b\ue35c\ue35d\ue35e\ue35f\ue360\ue361\ue362\ue363\ue364\ue365\ue366\ue367\ue368\ue369\ue36a\ue36b\ue36c\ue36d\ue36e\ue36f\ue370\ue371\ue372\ue373\ue374\ue375\ue376\ue377\ue378\ue379\ue37a"
+    "\ue37b\ue37c\ue37d\ue37e\ue37f\ue380\ue381\ue382\ue383\ue384\ue385\ue386\ue387\ue388\ue389\ue38a\ue38b\ue38c\ue38d\ue38e\ue38f\ue390\ue391\ue392\ue393\ue394\ue395\ue396\ue397\ue398\ue399\ue39a\ue39b\ue39c\ue39d\ue39e\ue39f\ue3a0\ue3a1\ue3a2\ue3a3\ue3a4\ue3a5\ue3a6\ue3a7\ue3a8\ue3a9\ue3aa\ue3ab\ue3ac\ue3ad\ue3ae\ue3af\ue3b0\ue3b1\ue3b2\ue3b3\ue3b4\ue3b5\ue3b6\ue3b7\ue3b8\ue3b9\ue3ba"
+    "\ue3bb\ue3bc\ue3bd\ue3be\ue3bf\ue3c0\ue3c1\ue3c2\ue3c3\ue3c4\ue3c5\ue3c6\ue3c7\ue3c8\ue3c9\ue3ca\ue3cb\ue3cc\ue3cd\ue3ce\ue3cf\ue3d0\ue3d1\ue3d2\ue3d3\ue3d4\ue3d5\ue3d6\ue3d7\ue3d8\ue3d9\ue3da\ue3db\ue3dc\ue3dd\ue3de\ue3df\ue3e0\ue3e1\ue3e2\ue3e3\ue3e4\ue3e5\ue3e6\ue3e7\ue3e8\ue3e9\ue3ea\ue3eb\ue3ec\ue3ed\ue3ee\ue3ef\ue3f0\ue3f1\ue3f2\ue3f3\ue3f4\ue3f5\ue3f6\ue3f7\ue3f8\ue3f9\ue3fa"
+    "\ue3fb\ue3fc\ue3fd\ue3fe\ue3ff\ue400\ue401\ue402\ue403\ue404\ue405\ue406\ue407\ue408\ue409\ue40a\ue40b\ue40c\ue40d\ue40e\ue40f\ue410\ue411\ue412\ue413\ue414\ue415\ue416\ue417\ue418\ue419\ue41a\ue41b\ue41c\ue41d\ue41e\ue41f\ue420\ue421\ue422\ue423\ue424\ue425\ue426\ue427\ue428\ue429\ue42a\ue42b\ue42c\ue42d\ue42e\ue42f\ue430\ue431\ue432\ue433\ue434\ue435\ue436\ue437\ue438\ue439\ue43a"
+    "\ue43b\ue43c\ue43d\ue43e\ue43f\ue440\ue441\ue442\ue443\ue444\ue445\ue446\ue447\ue448\ue449\ue44a\ue44b\ue44c\ue44d\ue44e\ue44f\ue450\ue451\ue452\ue453\ue454\ue455\ue456\ue457\ue458\ue459\ue45a\ue45b\ue45c\ue45d\ue45e\ue45f\ue460\ue461\ue462\ue463\ue464\ue465\ue466\ue467\ue468\ue469\ue46a\ue46b\ue46c\ue46d\ue46e\ue46f\ue470\ue471\ue472\ue473\ue474\ue475\ue476\ue477\ue478\ue479\ue47a"
+    "\ue47b\ue47c\ue47d\ue47e\ue47f\ue480\ue481\ue482\ue483\ue484\ue485\ue486\ue487\ue488\ue489\ue48a\ue48b\ue48c\ue48d\ue48e\ue48f\ue490\ue491\ue492\ue493\ue494\ue495\ue496\ue497\ue498\ue499\ue49a\ue49b\ue49c\ue49d\ue49e\ue49f\ue4a0\ue4a1\ue4a2\ue4a3\ue4a4\ue4a5\ue4a6\ue4a7\ue4a8\ue4a9\ue4aa\ue4ab\ue4ac\ue4ad\ue4ae\ue4af\ue4b0\ue4b1\ue4b2\ue4b3\ue4b4\ue4b5\ue4b6\ue4b7\ue4b8\ue4b9\ue4ba"
+    "\ue4bb\ue4bc\ue4bd\ue4be\ue4bf\ue4c0\ue4c1\ue4c2\ue4c3\ue4c4\ue4c5\ue4c6\ue4c7\ue4c8\ue4c9\ue4ca\ue4cb\ue4cc\ue4cd\ue4ce\ue4cf\ue4d0\ue4d1\ue4d2\ue4d3\ue4d4\ue4d5\ue4d6\ue4d7\ue4d8\ue4d9\ue4da\ue4db\ue4dc\ue4dd\ue4de\ue4df\ue4e0\ue4e1\ue4e2\ue4e3\ue4e4\ue4e5\ue4e6\ue4e7\ue4e8\ue4e9\ue4ea\ue4eb\ue4ec\ue4ed\ue4ee\ue4ef\ue4f0\ue4f1\ue4f2\ue4f3\ue4f4\ue4f5\ue4f6\ue4f7\ue4f8\ue4f9\ue4fa"
+    "\ue4fb\ue4fc\ue4fd\ue4fe\ue4ff\ue500\ue501\ue502\ue503\ue504\ue505\ue506\ue507\ue508\ue509\ue50a\ue50b\ue50c\ue50d\ue50e\ue50f\ue510\ue511\ue512\ue513\ue514\ue515\ue516\ue517\ue518\ue519\ue51a\ue51b\ue51c\ue51d\ue51e\ue51f\ue520\ue521\ue522\ue523\ue524\ue525\ue526\ue527\ue528\ue529\ue52a\ue52b\ue52c\ue52d\ue52e\ue52f\ue530\ue531\ue532\ue533\ue534\ue535\ue536\ue537\ue538\ue539\ue53a"
+    "\ue53b\ue53c\ue53d\ue53e\ue53f\ue540\ue541\ue542\ue543\ue544\ue545\ue546\ue547\ue548\ue549\ue54a\ue54b\ue54c\ue54d\ue54e\ue54f\ue550\ue551\ue552\ue553\ue554\ue555\ue556\ue557\ue558\ue559\ue55a\ue55b\ue55c\ue55d\ue55e\ue55f\ue560\ue561\ue562\ue563\ue564\ue565\ue566\ue567\ue568\ue569\ue56a\ue56b\ue56c\ue56d\ue56e\ue56f\ue570\ue571\ue572\ue573\ue574\ue575\ue576\ue577\ue578\ue579\ue57a"
+    "\ue57b\ue57c\ue57d\ue57e\ue57f\ue580\ue581\ue582\ue583\ue584\ue585\ue586\ue587\ue588\ue589\ue58a\ue58b\ue58c\ue58d\ue58e\ue58f\ue590\ue591\ue592\ue593\ue594\ue595\ue596\ue597\ue598\ue599\ue59a\ue59b\ue59c\ue59d\ue59e\ue59f\ue5a0\ue5a1\ue5a2\ue5a3\ue5a4\ue5a5\ue5a6\ue5a7\ue5a8\ue5a9\ue5aa\ue5ab\ue5ac\ue5ad\ue5ae\ue5af\ue5b0\ue5b1\ue5b2\ue5b3\ue5b4\ue5b5\ue5b6\ue5b7\ue5b8\ue5b9\ue5ba"
+    "\ue5bb\ue5bc\ue5bd\ue5be\ue5bf\ue5c0\ue5c1\ue5c2\ue5c3\ue5c4\ue5c5\ue5c6\ue5c7\ue5c8\ue5c9\ue5ca\ue5cb\ue5cc\ue5cd\ue5ce\ue5cf\ue5d0\ue5d1\ue5d2\ue5d3\ue5d4\ue5d5\ue5d6\ue5d7\ue5d8\ue5d9\ue5da\ue5db\ue5dc\ue5dd\ue5de\ue5df\ue5e0\ue5e1\ue5e2\ue5e3\ue5e4\ue5e5\ue5e6\ue5e7\ue5e8\ue5e9\ue5ea\ue5eb\ue5ec\ue5ed\ue5ee\ue5ef\ue5f0\ue5f1\ue5f2\ue5f3\ue5f4\ue5f5\ue5f6\ue5f7\ue5f8\ue5f9\ue5fa"
+    "\ue5fb\ue5fc\ue5fd\ue5fe\ue5ff\ue600\ue601\ue602\ue603\ue604\ue605\ue606\ue607\ue608\ue609\ue60a\ue60b\ue60c\ue60d\ue60e\ue60f\ue610\ue611\ue612\ue613\ue614\ue615\ue616\ue617\ue618\ue619\ue61a\ue61b\ue61c\ue61d\ue61e\ue61f\ue620\ue621\ue622\ue623\ue624\ue625\ue626\ue627\ue628\ue629\ue62a\ue62b\ue62c\ue62d\ue62e\ue62f\ue630\ue631\ue632\ue633\ue634\ue635\ue636\ue637\ue638\ue639\ue63a"
+    "\ue63b\ue63c\ue63d\ue63e\ue63f\ue640\ue641\ue642\ue643\ue644\ue645\ue646\ue647\ue648\ue649\ue64a\ue64b\ue64c\ue64d\ue64e\ue64f\ue650\ue651\ue652\ue653\ue654\ue655\ue656\ue657\ue658\ue659\ue65a\ue65b\ue65c\ue65d\ue65e\ue65f\ue660\ue661\ue662\ue663\ue664\ue665\ue666\ue667\ue668\ue669\ue66a\ue66b\ue66c\ue66d\ue66e\ue66f\ue670\ue671\ue672\ue673\ue674\ue675\ue676\ue677\ue678\ue679\ue67a"
+    "\ue67b\ue67c\ue67d\ue67e\ue67f\ue680\ue681\ue682\ue683\ue684\ue685\ue686\ue687\ue688\ue689\ue68a\ue68b\ue68c\ue68d\ue68e\ue68f\ue690\ue691\ue692\ue693\ue694\ue695\ue696\ue697\ue698\ue699\ue69a\ue69b\ue69c\ue69d\ue69e\ue69f\ue6a0\ue6a1\ue6a2\ue6a3\ue6a4\ue6a5\ue6a6\ue6a7\ue6a8\ue6a9\ue6aa\ue6ab\ue6ac\ue6ad\ue6ae\ue6af\ue6b0\ue6b1\ue6b2\ue6b3\ue6b4\ue6b5\ue6b6\ue6b7\ue6b8\ue6b9\ue6ba"
+    "\ue6bb\ue6bc\ue6bd\ue6be\ue6bf\ue6c0\ue6c1\ue6c2\ue6c3\ue6c4\ue6c5\ue6c6\ue6c7\ue6c8\ue6c9\ue6ca\ue6cb\ue6cc\ue6cd\ue6ce\ue6cf\ue6d0\ue6d1\ue6d2\ue6d3\ue6d4\ue6d5\ue6d6\ue6d7\ue6d8\ue6d9\ue6da\ue6db\ue6dc\ue6dd\ue6de\ue6df\ue6e0\ue6e1\ue6e2\ue6e3\ue6e4\ue6e5\ue6e6\ue6e7\ue6e8\ue6e9\ue6ea\ue6eb\ue6ec\ue6ed\ue6ee\ue6ef\ue6f0\ue6f1\ue6f2\ue6f3\ue6f4\ue6f5\ue6f6\ue6f7\ue6f8\ue6f9\ue6fa"
+    "\ue6fb\ue6fc\ue6fd\ue6fe\ue6ff\ue700\ue701\ue702\ue703\ue704\ue705\ue706\ue707\ue708\ue709\ue70a\ue70b\ue70c\ue70d\ue70e\ue70f\ue710\ue711\ue712\ue713\ue714\ue715\ue716\ue717\ue718\ue719\ue71a\ue71b\ue71c\ue71d\ue71e\ue71f\ue720\ue721\ue722\ue723\ue724\ue725\ue726\ue727\ue728\ue729\ue72a\ue72b\ue72c\ue72d\ue72e\ue72f\ue730\ue731\ue732\ue733\ue734\ue735\ue736\ue737\ue738\ue739\ue73a"
+    "\ue73b\ue73c\ue73d\ue73e\ue73f\ue740\ue741\ue742\ue743\ue744\ue745\ue746\ue747\ue748\ue749\ue74a\ue74b\ue74c\ue74d\ue74e\ue74f\ue750\ue751\ue752\ue753\ue754\ue755\ue756\ue757\uf8f0\uf8f1\uf8f2\uf8f3"
 )
-RESULTS: tuple[bytes | None, ...] = (
-    None, None, b'\\', None, None, b'~',
-    b'\xfa@', b'\xfaA', b'\xfaB', b'\xfaC', b'\xfaD', b'\xfaE',
-    b'\xfaF', b'\xfaG', b'\xfaH', b'\xfaI', None, b'\xfah',
-    b'\xfai', b'\xfaj', b'\xfak', b'\xfal', b'\xfam', b'\xfan',
-    b'\xfap', b'\xfao', b'\xfar', b'\xfaq', b'\xfaa', b'\xfas',
-    b'\xfav', b'\xfaw', b'\xfau', b'\xfat', b'\xfaz', b'\xfax',
-    b'\xfay', b'\xfa{', b'\xfa}', b'\xfa|', b'\xfa~', b'\xfa\x80',
-    b'\xfa\x81', b'\xfa\x82', b'\xfa\x83', b'\xfa\x84', b'\xfa\x85', b'\xfa\x86',
-    b'\xfbw', b'\xfa\x87', b'\xfa\x88', b'\xfa\x89', b'\xfa\x8a', b'\xfa\x8b',
-    b'\xfa\x8c', b'\xfa\x8d', b'\xfa\x8e', b'\xfa\x8f', b'\xfa\x92', b'\xfa\x91',
-    b'\xfa\x93', b'\xfa\x94', b'\xfa\x95', b'\xfa\x96', b'\xfa\x97', b'\xfa\x98',
-    b'\xfa\x9a', b'\xfa\x99', b'\xfa\x9d', b'\xfa\x9e', b'\xfa\x9f', b'\xfa\xa0',
-    b'\xfa\xa1', b'\xfa\xa2', b'\xfa\xa3', b'\xfa\xa4', b'\xfa\xa5', b'\xfa\xa6',
-    b'\xfa\xa7', b'\xfa\xa9', b'\xfa\xaa', b'\xfa\xab', b'\xfa\xac', b'\xfa\xad',
-    b'\xfa\xae', b'\xfa\xaf', b'\xfa\xb2', b'\xfa\xb0', b'\xfa\xb3', b'\xfa\xb4',
-    b'\xfa\xb5', b'\xfa\xb6', b'\xfa\xb7', b'\xfa\xb8', b'\xfag', b'\xfa\xb9',
-    b'\xfa\xba', b'\xfa\xbb', b'\xfa\xbc', b'\xfa\xbd', b'\xfa\xbe', b'\xfa\xc0',
-    b'\xfa\xbf', b'\xfa\xc2', b'\xfa\xc3', b'\xfa\xc1', b'\xfa\xc5', b'\xfa\xc4',
-    b'\xfa\xc6', b'\xfa\xc7', b'\xfa\xc8', b'\xfa\xc9', b'\xfa\xca', b'\xfa\xcb',
-    b'\xfa\xcc', b'\xfa\xcd', b'\xfa\xce', b'\xfa\xd1', b'\xfa\xcf', b'\xfa\xd3',
-    b'\xfa\xd4', b'\xfa\xd2', b'\xfac', b'\xfa\xd0', b'\xfa\xd6', b'\xfa\xd7',
-    b'\xfa\xd5', b'\xfa\xd9', b'\xfa\xda', b'\xfa\xdb', b'\xfa\xdc', b'\xfa\xdd',
-    b'\xfa\xde', b'\xfaf', b'\xfa\xdf', b'\xfa\xe1', b'\xfa\xe2', b'\xfa\xe4',
-    b'\xfa\xe5', b'\xfa\xe6', b'\xfa\xe3', b'\xfad', b'\xfa\xe7', b'\xfa\xe9',
-    b'\xfa\xeb', b'\xfa\xec', b'\xfa\xed', b'\xfa\xef', b'\xfa\xee', b'\xfa\xf0',
-    b'\xfa\xf1', b'\xfa\xf2', b'\xfa\xf3', b'\xfa\xf4', b'\xfa\xf5', b'\xfa\xf6',
-    b'\xfa\xf8', b'\xfa\xf7', b'\xfa\xf9', b'\xfa\xfa', b'\xfa\xfc', b'\xfa\xfb',
-    b'\xfb@', b'\xfbA', b'\xfbB', b'\xfbD', b'\xfbC', b'\xfbE',
-    b'\xfbH', b'\xfbF', b'\xfbI', b'\xfbG', b'\xfbJ', b'\xfbK',
-    b'\xfbL', b'\xfbM', b'\xfbN', b'\xfbO', b'\xfbP', b'\xfbQ',
-    b'\xfbR', b'\xfab', b'\xfbT', b'\xfbS', b'\xfbV', b'\xfbW',
-    b'\xfbU', b'\xfbY', b'\xfbZ', b'\xfb[', b'\xfb\\', b'\xfb]',
-    b'\xfb_', b'\xfb`', b'\xfba', b'\xfbd', b'\xfbb', b'\xfbc',
-    b'\xfbf', b'\xfbe', b'\xfbg', b'\xfbi', b'\xfbh', b'\xfbj',
-    b'\xfbk', b'\xfbl', b'\xfbm', b'\xfbn', b'\xfa\xa8', b'\xfbo',
-    b'\xfbp', b'\xfbs', b'\xfbq', b'\xfbr', b'\xfbt', b'\xfbv',
-    b'\xfbx', b'\xfby', b'\xfbz', b'\xfb{', b'\xfb|', b'\xfb\x81',
-    b'\xfb\x83', b'\xfb\x84', b'\xfb\x85', b'\xfb\x87', b'\xfb\x88', b'\xfb\x8a',
-    b'\xfb\x8b', b'\xfb\x8d', b'\xfb\x8c', b'\xfb\x8e', b'\xfb\x8f', b'\xfa\\',
-    b'\xfb\x90', b'\xfb\x91', b'\xfb\x93', b'\xfb\x94', b'\xfb\x95', b'\xfb\x96',
-    b'\xfb\x97', b'\xfb\x98', b'\xfb\x99', b'\xfa`', b'\xfb\x9a', b'\xfb\x9b',
-    b'\xfb\x9c', b'\xfb\x9e', b'\xfb\xa1', b'\xfb\xa2', b'\xfa]', b'\xfb\xa3',
-    b'\xfb\xa4', b'\xfb\xa5', b'\xfb\xa6', b'\xfb\xa7', b'\xfb\xa8', b'\xfb\xaa',
-    b'\xfb\xab', b'\xfb\xac', b'\xfb\xad', b'\xfb\xae', b'\xfb\xaf', b'\xfb\xb0',
-    b'\xfb\xb2', b'\xfb\xb5', b'\xfb\xb6', b'\xfb\xb8', b'\xfb\xb9', b'\xfb\xbb',
-    b'\xfb\xba', b'\xfb\xbc', b'\xfb\xbf', b'\xfb\xc0', b'\xfb\xbd', b'\xfb\xbe',
-    b'\xfb\xc1', b'\xfb\xc3', b'\xfb\xc2', b'\xfb\xca', b'\xfb\xc4', b'\xfb\xc6',
-    b'\xfb\xc5', b'\xfb\xc7', b'\xfb\xc9', b'\xfb\xc8', b'\xfb\xcb', b'\xfb\xcd',
-    b'\xfb\xce', b'\xfa_', b'\xfb\xcc', b'\xfb\xd2', b'\xfb\xd6', b'\xfb\xd4',
-    b'\xfb\xd0', b'\xfb\xd1', b'\xfb\xd5', b'\xfb\xcf', b'\xfae', b'\xfb\xd9',
-    b'\xfb\xdc', b'\xfb\xde', b'\xfb\xdd', b'\xfb\xdb', b'\xfb\xd8', b'\xfb\xd7',
-    b'\xfa^', b'\xfb\xe0', b'\xfb\xdf', b'\xfb\xe1', b'\xfb\xe2', b'\xfb\xe3',
-    b'\xfb\xe4', b'\xfb\xe5', b'\xfb\xe6', b'\xfb\xe7', b'\xfb\xe8', b'\xfb\xeb',
-    b'\xfb\xec', b'\xfb\xed', b'\xfb\xee', b'\xfb\xef', b'\xfb\xf0', b'\xfb\xf1',
-    b'\xfb\xf2', b'\xfb\xf3', b'\xfb\xf4', b'\xfb\xf5', b'\xfb\xf8', b'\xfb\xfa',
-    b'\xfb\xfb', b'\xfb\xfc', b'\xfc@', b'\xfcB', b'\xfcA', b'\xfcC',
-    b'\xfcD', b'\xfcE', b'\xfcF', b'\xfcH', b'\xfcG', b'\xfcJ',
-    b'\xfcK', None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, None, None, None, None, None,
-    None, b'\xfa\xe0', b'\xfb\xe9', b'\xfa\x90', b'\xfa\x9b', b'\xfa\x9c',
-    b'\xfa\xb1', b'\xfa\xd8', b'\xfa\xe8', b'\xfa\xea', b'\xfbX', b'\xfb^',
-    b'\xfbu', b'\xfb}', b'\xfb~', b'\xfb\x80', b'\xfb\x82', b'\xfb\x86',
-    b'\xfb\x89', b'\xfb\x92', b'\xfb\x9d', b'\xfb\x9f', b'\xfb\xa0', b'\xfb\xa9',
-    b'\xfb\xb1', b'\xfb\xb3', b'\xfb\xb4', b'\xfb\xb7', b'\xfb\xd3', b'\xfb\xda',
-    b'\xfb\xea', b'\xfb\xf6', b'\xfb\xf7', b'\xfb\xf9', b'\xfcI', b'\xfaW',
-    b'\xfaV', b'\xfaU',
+# The others, and the bytes it writes for each, in hex.
+ENCODED = (
+    "¥‾ⅰⅱⅲⅳⅴⅵⅶⅷⅸⅹ丨仡仼伀伃伹佖侊侒侔侚俉俍俿倞倢偀偂偆偰傔僘僴兊兤冝冾凬刕劜劦劯勀勛匀匇匤卲厓厲叝咊咜咩哿喆坙坥垬埇埈增"
+    "墲夋奓奛奝奣妤妺孖寀寘寬尞岦岺峵崧嵂嵓嵭嶸嶹巐弡弴彅彧德忞恝悅悊惕惞惲愑愠愰愷憘戓抦揵摠撝擎敎昀昉昕昞昤昮昱昻晗晙晥晳暙暠暲暿曺"
+    "曻朎杦枻柀栁桄桒棈棏楨榘槢樰橆橫橳橾櫢櫤毖氿汜汯沆泚洄浯涇涖涬淏淲淸淼渧渹渼湜溿澈澵濵瀅瀇瀨炅炫炻焄焏煆煇煜燁燾犱犾猤獷玽珉珒珖"
+    "珣珵琇琦琩琪琮瑢璉璟甁甯畯皂皛皜皞皦睆砡硎硤硺礰禔禛竑竧竫箞絈絜綠綷緖繒纊罇羡茁荢荿菇菶葈蒴蓜蕓蕙蕫薰蠇裵褜訒訷詹誧誾諟諶譓譿賰"
+    "賴贒赶軏遧郞鄕鄧釗釚釞釤釥釭釮鈆鈊鈐鈹鈺鈼鉀鉎鉑鉙鉧鉷鉸銈銧鋐鋓鋕鋗鋙鋠鋧鋹鋻鋿錂錝錞錡錥鍈鍗鍰鎤鏆鏞鏸鐱鑅鑈閒隝隯霳霻靃靍靏靑"
+    "靕顗顥餧馞驎髙髜魲魵鮏鮱鮻鰀鵫鵰鸙黑朗隆﨎﨏塚﨑晴﨓﨔凞猪益礼神祥福靖精羽﨟蘒﨡諸﨣﨤逸都﨧﨨﨩飯飼館鶴＂＇￤"
+)
+RESULTS = (
+    "5c 7e fa40 fa41 fa42 fa43 fa44 fa45 fa46 fa47 fa48 fa49 fa68 fa6"
+    "9 fa6a fa6b fa6c fa6d fa6e fa70 fa6f fa72 fa71 fa61 fa73 fa76 fa"
+    "77 fa75 fa74 fa7a fa78 fa79 fa7b fa7d fa7c fa7e fa80 fa81 fa82 f"
+    "a83 fa84 fa85 fa86 fb77 fa87 fa88 fa89 fa8a fa8b fa8c fa8d fa8e "
+    "fa8f fa92 fa91 fa93 fa94 fa95 fa96 fa97 fa98 fa9a fa99 fa9d fa9e"
+    " fa9f faa0 faa1 faa2 faa3 faa4 faa5 faa6 faa7 faa9 faaa faab faa"
+    "c faad faae faaf fab2 fab0 fab3 fab4 fab5 fab6 fab7 fab8 fa67 fa"
+    "b9 faba fabb fabc fabd fabe fac0 fabf fac2 fac3 fac1 fac5 fac4 f"
+    "ac6 fac7 fac8 fac9 faca facb facc facd face fad1 facf fad3 fad4 "
+    "fad2 fa63 fad0 fad6 fad7 fad5 fad9 fada fadb fadc fadd fade fa66"
+    " fadf fae1 fae2 fae4 fae5 fae6 fae3 fa64 fae7 fae9 faeb faec fae"
+    "d faef faee faf0 faf1 faf2 faf3 faf4 faf5 faf6 faf8 faf7 faf9 fa"
+    "fa fafc fafb fb40 fb41 fb42 fb44 fb43 fb45 fb48 fb46 fb49 fb47 f"
+    "b4a fb4b fb4c fb4d fb4e fb4f fb50 fb51 fb52 fa62 fb54 fb53 fb56 "
+    "fb57 fb55 fb59 fb5a fb5b fb5c fb5d fb5f fb60 fb61 fb64 fb62 fb63"
+    " fb66 fb65 fb67 fb69 fb68 fb6a fb6b fb6c fb6d fb6e faa8 fb6f fb7"
+    "0 fb73 fb71 fb72 fb74 fb76 fb78 fb79 fb7a fb7b fb7c fb81 fb83 fb"
+    "84 fb85 fb87 fb88 fb8a fb8b fb8d fb8c fb8e fb8f fa5c fb90 fb91 f"
+    "b93 fb94 fb95 fb96 fb97 fb98 fb99 fa60 fb9a fb9b fb9c fb9e fba1 "
+    "fba2 fa5d fba3 fba4 fba5 fba6 fba7 fba8 fbaa fbab fbac fbad fbae"
+    " fbaf fbb0 fbb2 fbb5 fbb6 fbb8 fbb9 fbbb fbba fbbc fbbf fbc0 fbb"
+    "d fbbe fbc1 fbc3 fbc2 fbca fbc4 fbc6 fbc5 fbc7 fbc9 fbc8 fbcb fb"
+    "cd fbce fa5f fbcc fbd2 fbd6 fbd4 fbd0 fbd1 fbd5 fbcf fa65 fbd9 f"
+    "bdc fbde fbdd fbdb fbd8 fbd7 fa5e fbe0 fbdf fbe1 fbe2 fbe3 fbe4 "
+    "fbe5 fbe6 fbe7 fbe8 fbeb fbec fbed fbee fbef fbf0 fbf1 fbf2 fbf3"
+    " fbf4 fbf5 fbf8 fbfa fbfb fbfc fc40 fc42 fc41 fc43 fc44 fc45 fc4"
+    "6 fc48 fc47 fc4a fc4b fae0 fbe9 fa90 fa9b fa9c fab1 fad8 fae8 fa"
+    "ea fb58 fb5e fb75 fb7d fb7e fb80 fb82 fb86 fb89 fb92 fb9d fb9f f"
+    "ba0 fba9 fbb1 fbb3 fbb4 fbb7 fbd3 fbda fbea fbf6 fbf7 fbf9 fc49 "
+    "fa57 fa56 fa55"
 )
