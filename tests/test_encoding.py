@@ -20,6 +20,8 @@ from tests.reference import to_scalar_value_string
 from urlencoded import UTF_8, Encoding, UnknownEncodingError, get_encoding, get_output_encoding
 from urlencoded._encoding import _encoder, decode, encode_or_fail, encode_with_references
 from urlencoded._encoding._coders import _Output, _StatelessEncoder
+from urlencoded._encoding._indexes import _index_jis0208
+from urlencoded._encoding._iso_2022_jp import _Iso2022JpEncoder, _JisTable
 
 ALL_LABELS = ref.labels()
 ASCII_WHITESPACE = "\t\n\f\r "
@@ -287,6 +289,22 @@ def test_special_code_points_found_by_set_and_by_regex(name: str, text: str) -> 
         out = _Output()
         encoder.encode_or_fail(text, out)
         assert out.result() == expected
+
+
+def test_iso_2022_jp_table_fills_a_block_per_lookup() -> None:
+    """The ISO-2022-JP table fills the looked-up code point's block of 256 and no other; it
+    then holds every code point's bytes, and gives any other code point back unchanged."""
+    expected = _Iso2022JpEncoder._build_jis_table(_index_jis0208())
+    table = _JisTable()
+    assert len(table) == 0
+    assert table[0x65E5] == expected[0x65E5] == "F|"  # 日
+    assert set(table) == {cp for cp in expected if cp >> 8 == 0x65}
+    assert table[0x6501] == "\u6501"  # in the block, without a jis0208 pointer
+    assert table[0x20B9F] == "\U00020b9f"
+    assert "\u2460\u65e5\u672c \U0001f600".translate(_JisTable()) == "-!F|K\\ \U0001f600"
+    for code_point in range(0x80, 0x10000):
+        assert table[code_point] == expected.get(code_point, chr(code_point))
+    assert table == expected
 
 
 @given(st.sampled_from(ENCODER_NAMES), st.lists(reference_chars, max_size=40).map("".join))

@@ -30,6 +30,8 @@ from urlencoded._encoding import (
     get_encoding,
 )
 from urlencoded._encoding._coders import _Output, _StatelessEncoder
+from urlencoded._encoding._hooks import _MULTI_BYTE_ENCODERS, _compute_special, _special
+from urlencoded._encoding._indexes import _INDEX_BUILDERS, _index_dict
 
 SCALAR_VALUES = [cp for cp in range(0x110000) if not 0xD800 <= cp <= 0xDFFF]
 NON_ASCII = [cp for cp in SCALAR_VALUES if cp >= 0x80]
@@ -56,6 +58,16 @@ def test_rebuilt_index_equals_vendored_index(
 ) -> None:
     """Each index rebuilt from a stdlib codec plus corrections is the spec's, entry for entry."""
     assert build() == dict(ref.index(name))
+
+
+def test_generated_tables_are_what_the_package_computes() -> None:
+    """The indexes and special code points in _tables are what the package builds from the
+    stdlib codecs, handed to the handlers as arguments, as tools/gen_encoding_tables.py does."""
+    indexes = {name: build() for name, (build, _) in _INDEX_BUILDERS.items()}
+    for name, index in indexes.items():
+        assert _index_dict(name) == index
+    for name in _MULTI_BYTE_ENCODERS:
+        assert _special(name) == _compute_special(name, indexes)
 
 
 def test_katakana_index_from_unicodedata() -> None:
