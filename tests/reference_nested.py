@@ -10,11 +10,18 @@ recursion. Nothing here comes from the package under test.
 
 A name with no complete group ("[", no brackets, "]") is an ordinary key; a
 name with one that is not a bracketed-name is malformed.
+
+:func:`serialize` writes dicts and lists back with plain recursion, building
+every name by string concatenation and counting its groups with
+:func:`read_name`; pairs are encoded by the URL Standard transcription in
+tests/reference.py.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from tests.reference import in_urlencoded_set, percent_encode, utf8_percent_encode
 
 
 class Malformed(Exception):
@@ -173,3 +180,116 @@ def build(
 
     result: dict[str, Any] = finish(root)
     return result
+
+
+# --- Writing -----------------------------------------------------------------------
+
+
+class Refused(Exception):
+    """What serialize_nested must raise: "type", "value" or "depth".
+
+    For "depth", *name* is the first name past the limit and *offset* the
+    length of the output written before it.
+    """
+
+    def __init__(self, kind: str, name: str = "", offset: int = 0) -> None:
+        super().__init__(kind, name, offset)
+        self.kind = kind
+        self.name = name
+        self.offset = offset
+
+
+def encode_bytes(data: bytes) -> str:
+    """The urlencoded serializer's percent-encoding of bytes already encoded."""
+    output = ""
+    for byte in data:
+        if byte == 0x20:
+            output += "+"
+        elif in_urlencoded_set(byte):
+            output += percent_encode(byte)
+        else:
+            output += chr(byte)
+    return output
+
+
+def groups(name: str) -> int:
+    """How many bracket groups parse_nested reads in *name*."""
+    parts = read_name(name)
+    return 0 if parts is None else len(parts[1])
+
+
+def serialize(obj: dict[str, Any], list_format: str, skip_none: bool, max_depth: int | None) -> str:
+    """What serialize_nested writes for *obj* of dicts, lists and leaves, or Refused."""
+    pairs: list[str] = []
+
+    def written_length() -> int:
+        return len("&".join(pairs)) + (1 if pairs else 0)
+
+    def entries_of(container: Any, name: str) -> list[tuple[str, Any]]:
+        entries: list[tuple[str, Any]] = []
+        if isinstance(container, dict):
+            for key, child in container.items():
+                if not isinstance(key, str):
+                    raise Refused("type")
+                is_container = isinstance(child, (dict, list))
+                if name == "":
+                    # A top-level key is written as it is.
+                    if is_container and (key == "" or "[" in key):
+                        raise Refused("value")
+                    if not is_container:
+                        try:
+                            if read_name(key) is not None:
+                                raise Refused("value")
+                        except Malformed:
+                            raise Refused("value") from None
+                    entries.append((key, child))
+                else:
+                    if key == "" or "[" in key or "]" in key or is_index(key):
+                        raise Refused("value")
+                    entries.append((name + "[" + key + "]", child))
+            return entries
+        for index, child in enumerate(container):
+            if list_format == "indices":
+                entries.append((name + "[" + str(index) + "]", child))
+            elif isinstance(child, (dict, list)):
+                raise Refused("value")
+            elif list_format == "brackets":
+                entries.append((name + "[]", child))
+            else:
+                entries.append((name, child))
+        return entries
+
+    def leaf_text(value: Any) -> str | None:
+        if isinstance(value, str):
+            return utf8_percent_encode(value, in_urlencoded_set, space_as_plus=True)
+        if isinstance(value, bytes):
+            return encode_bytes(value)
+        if value is True:
+            return "true"
+        if value is False:
+            return "false"
+        if isinstance(value, int):
+            return str(value)
+        if value is None:
+            return None
+        raise Refused("type")
+
+    def walk(container: Any, name: str) -> None:
+        entries = entries_of(container, name)
+        for entry_name, _ in entries:
+            if max_depth is not None and groups(entry_name) > max_depth:
+                raise Refused("depth", entry_name, written_length())
+        for entry_name, child in entries:
+            if isinstance(child, (dict, list)):
+                walk(child, entry_name)
+                continue
+            text = leaf_text(child)
+            if text is None:
+                if skip_none:
+                    continue
+                text = ""
+            encoded_name = utf8_percent_encode(entry_name, in_urlencoded_set, space_as_plus=True)
+            pairs.append(encoded_name + "=" + text)
+
+    walk(obj, "")
+    return "&".join(pairs)

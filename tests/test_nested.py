@@ -6,6 +6,7 @@ import json
 import pathlib
 import pickle
 import string
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -341,6 +342,108 @@ class TestSerialize:
         assert serialize_nested({"k": {"é": "€"}}, encoding="windows-1252") == "k%5B%E9%5D=%80"
 
 
+def _chain(keys: Sequence[str], leaf: Any) -> Any:
+    """*leaf* nested in one dict per key of *keys* (a str: per character), the first outermost."""
+    for key in reversed(keys):
+        leaf = {key: leaf}
+    return leaf
+
+
+def _lists(depth: int, leaf: Any) -> Any:
+    """*leaf* nested in *depth* one-item lists."""
+    for _ in range(depth):
+        leaf = [leaf]
+    return leaf
+
+
+class TestSerializeDepth:
+    """serialize_nested's max_depth counts the bracket groups it writes, as parse_nested does."""
+
+    @pytest.mark.parametrize(
+        ("list_format", "five", "six"),
+        [
+            ("indices", _chain("abcdef", "x"), _chain("abcdefg", "x")),
+            ("indices", {"a": _lists(5, "x")}, {"a": _lists(6, "x")}),
+            ("indices", _chain("abc", _lists(3, "x")), _chain("abcd", _lists(3, "x"))),
+            ("brackets", _chain("abcdef", "x"), _chain("abcdefg", "x")),
+            ("brackets", _chain("abcde", ["x", "y"]), _chain("abcdef", ["x", "y"])),
+            ("repeat", _chain("abcdef", "x"), _chain("abcdefg", "x")),
+            ("repeat", _chain("abcdef", ["x", "y"]), _chain("abcdefg", ["x", "y"])),
+        ],
+    )
+    def test_default_limit(self, list_format: str, five: Any, six: Any) -> None:
+        """Five bracket groups are written and read back by default; six raise NestingTooDeep."""
+        written = serialize_nested(five, list_format=list_format)
+        names = [name for name, _ in urlencoded.parse(written)]
+        assert max(map(reference_nested.groups, names)) == 5
+        if list_format != "repeat":
+            assert parse_nested(written) == five
+        with pytest.raises(NestingTooDeep) as info:
+            serialize_nested(six, list_format=list_format)
+        assert (info.value.limit, info.value.value) == ("max_depth", 5)
+        assert serialize_nested(six, list_format=list_format, max_depth=6)
+
+    def test_message_names_limit_value_and_name(self) -> None:
+        """The message names max_depth, its value and the first name past it."""
+        with pytest.raises(NestingTooDeep) as info:
+            serialize_nested({"x": 1, "a": {"b": {"c": [{"d": "y"}]}}}, max_depth=2)
+        assert str(info.value) == (
+            "max_depth=2 exceeded at byte offset 4: name 'a[b][c][0]': 3 bracket groups"
+        )
+        assert (info.value.limit, info.value.value, info.value.offset) == ("max_depth", 2, 4)
+        with pytest.raises(NestingTooDeep, match=r"max_depth=0 .*'a\[\]': 1 bracket groups"):
+            serialize_nested({"a": ["x"]}, list_format="brackets", max_depth=0)
+
+    def test_long_name_is_shortened(self) -> None:
+        """A long name past the limit is cut in the message as parse_nested cuts names."""
+        with pytest.raises(NestingTooDeep) as info:
+            serialize_nested(_chain(["k" * 50] * 10, "x"), max_depth=8)
+        message = str(info.value)
+        assert len(message) < 200
+        assert "'" + "k" * 40 + "..." + "k" * 15 + "]'" in message
+
+    def test_entries_that_write_nothing(self) -> None:
+        """An empty container has no entries to count; entries that write nothing still count."""
+        assert serialize_nested(_chain("abcdef", {})) == ""
+        assert serialize_nested(_chain("abcdef", [])) == ""
+        with pytest.raises(NestingTooDeep):
+            serialize_nested(_chain("abcdefg", {}))
+        with pytest.raises(NestingTooDeep):
+            serialize_nested(_chain("abcdefg", None), skip_none=True)
+
+    def test_zero_allows_top_level_values_only(self) -> None:
+        """max_depth=0 writes plain names, repeated lists included, and refuses any bracket."""
+        assert serialize_nested({"a": "x", "b": ["y", "z"]}, list_format="repeat", max_depth=0) == (
+            "a=x&b=y&b=z"
+        )
+        for list_format in ("indices", "brackets"):
+            with pytest.raises(NestingTooDeep):
+                serialize_nested({"b": ["y"]}, list_format=list_format, max_depth=0)
+
+    @pytest.mark.parametrize(
+        ("value", "error"),
+        [(-1, ValueError), ("5", TypeError), (True, TypeError), (5.0, TypeError)],
+    )
+    def test_bad_max_depth(self, value: object, error: type[Exception]) -> None:
+        """A negative max_depth is a ValueError, a non-int a TypeError, both naming it."""
+        with pytest.raises(error, match="max_depth"):
+            serialize_nested({"a": "x"}, max_depth=value)  # type: ignore[arg-type]
+
+    def test_no_limit_writes_a_deep_mapping(self) -> None:
+        """max_depth=None writes a mapping 20,000 deep, without recursion."""
+        assert serialize_nested(_chain("a" * 20_001, "x"), max_depth=None) == (
+            "a" + "%5Ba%5D" * 20_000 + "=x"
+        )
+        deep_list = {"a": _lists(20_000, "x")}
+        assert serialize_nested(deep_list, max_depth=None) == "a" + "%5B0%5D" * 20_000 + "=x"
+
+    def test_deep_input_stops_at_the_limit(self) -> None:
+        """A mapping 100,000 deep raises naming the first name past the limit."""
+        with pytest.raises(NestingTooDeep) as info:
+            serialize_nested(_chain("a" * 100_000, "x"))
+        assert "'a[a][a][a][a][a][a]': 6 bracket groups" in str(info.value)
+
+
 @pytest.mark.parametrize("row", QS_TABLE["objects"], ids=lambda row: row["description"])
 class TestQsInteroperability:
     """Recorded behaviour of Node's qs (version in tests/data/nested/qs-interop.json)."""
@@ -399,6 +502,140 @@ def test_round_trip(obj: dict[str, Any]) -> None:
 def test_output_is_ascii(obj: dict[str, Any]) -> None:
     """serialize_nested writes ASCII only."""
     assert serialize_nested(obj).isascii()
+
+
+def _wrap(wrappers: list[str | None], value: Any) -> Any:
+    """*value* in a one-entry dict per key and a one-item list per None, the first outermost."""
+    for key in reversed(wrappers):
+        value = [value] if key is None else {key: value}
+    return value
+
+
+def _deep_objects(list_format: str) -> st.SearchStrategy[tuple[str, dict[str, Any]]]:
+    """*list_format* and an object it writes and parse_nested reads back, deeper than
+    _top_level reaches (st.recursive nests about log2(max_leaves) levels): chains of
+    one-entry containers between the levels, lists of values only for "brackets"."""
+    wrapper = st.one_of(st.none(), _keys) if list_format == "indices" else _keys
+    lists = st.lists(scalar_text, min_size=1, max_size=3)
+
+    def extend(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+        return st.one_of(
+            st.lists(inner, min_size=1, max_size=3) if list_format == "indices" else lists,
+            st.dictionaries(_keys, inner, min_size=1, max_size=3),
+            st.builds(_wrap, st.lists(wrapper, min_size=1, max_size=4), inner),
+        )
+
+    values = st.recursive(scalar_text, extend, max_leaves=8)
+    top_keys = st.text(_KEY_CHARS, min_size=1, max_size=6)
+    return st.tuples(st.just(list_format), st.dictionaries(top_keys, values, max_size=3))
+
+
+@given(
+    st.one_of(_deep_objects("indices"), _deep_objects("brackets")),
+    st.one_of(st.none(), st.integers(0, 7)),
+)
+def test_round_trip_within_max_depth(
+    format_and_obj: tuple[str, dict[str, Any]], max_depth: int | None
+) -> None:
+    """parse_nested(serialize_nested(obj, max_depth=d), max_depth=d) == obj, or both refuse."""
+    list_format, obj = format_and_obj
+    unlimited = serialize_nested(obj, list_format=list_format, max_depth=None)
+    assert parse_nested(unlimited, max_depth=None) == obj
+    try:
+        written = serialize_nested(obj, list_format=list_format, max_depth=max_depth)
+    except NestingTooDeep:
+        with pytest.raises(NestingTooDeep):
+            parse_nested(unlimited, max_depth=max_depth)
+        return
+    assert written == unlimited
+    assert parse_nested(written, max_depth=max_depth) == obj
+
+
+def _now_and_then(
+    usual: st.SearchStrategy[Any], rare: st.SearchStrategy[Any]
+) -> st.SearchStrategy[Any]:
+    """*usual*, or one time in twenty *rare*."""
+    return st.integers(0, 19).flatmap(lambda n: rare if n == 0 else usual)
+
+
+# Mostly valid keys and leaves, with each kind of refusal now and then.
+_any_keys = _now_and_then(_keys, st.sampled_from(["", "0", "12", "a[b]", "a[", "b]", "]", 1]))
+_any_top_keys = _now_and_then(
+    st.text(_KEY_CHARS, min_size=1, max_size=6), st.sampled_from(["", "a[b]", "a[", "]", "a[]", 2])
+)
+_any_leaves = st.one_of(
+    scalar_text,
+    st.binary(max_size=4),
+    st.booleans(),
+    st.integers(-(10**20), 10**20),
+    st.none(),
+    _now_and_then(st.none(), st.just(1.5)),
+)
+
+
+def _any_objects(list_format: str) -> st.SearchStrategy[tuple[str, dict[str, Any]]]:
+    """*list_format* and an object for it: lists of containers only now and then for the
+    formats that refuse them."""
+
+    def extend(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+        lists_of_any = st.lists(inner, max_size=3)
+        wrapper = st.one_of(st.none(), _any_keys)
+        if list_format != "indices":
+            lists_of_any = _now_and_then(st.lists(_any_leaves, max_size=3), lists_of_any)
+            wrapper = _any_keys
+        return st.one_of(
+            st.lists(_any_leaves, max_size=3),
+            lists_of_any,
+            st.dictionaries(_any_keys, inner, max_size=3),
+            st.builds(_wrap, st.lists(wrapper, min_size=1, max_size=4), inner),
+        )
+
+    values = st.recursive(_any_leaves, extend, max_leaves=12)
+    return st.tuples(st.just(list_format), st.dictionaries(_any_top_keys, values, max_size=4))
+
+
+def _shown(name: str) -> str:
+    """A name as error messages show it: cut to its first 40 and last 16 characters past 60."""
+    return name if len(name) <= 60 else name[:40] + "..." + name[-16:]
+
+
+@given(
+    st.one_of([_any_objects(list_format) for list_format in ("indices", "brackets", "repeat")]),
+    st.booleans(),
+    st.one_of(st.none(), st.integers(0, 5)),
+)
+def test_serialize_agrees_with_reference(
+    format_and_obj: tuple[str, dict[str, Any]], skip_none: bool, max_depth: int | None
+) -> None:
+    """serialize_nested writes what the recursive reference writes, or raises as it refuses."""
+    list_format, obj = format_and_obj
+    options: dict[str, Any] = {
+        "list_format": list_format,
+        "skip_none": skip_none,
+        "max_depth": max_depth,
+    }
+    refused = None
+    try:
+        expected = reference_nested.serialize(obj, list_format, skip_none, max_depth)
+    except reference_nested.Refused as caught:
+        refused = caught
+    if refused is not None:
+        errors = {"type": TypeError, "value": ValueError, "depth": NestingTooDeep}
+        with pytest.raises(errors[refused.kind]) as info:
+            serialize_nested(obj, **options)
+        raised: Any = info.value
+        if refused.kind == "depth":
+            assert (raised.limit, raised.value, raised.offset) == (
+                "max_depth",
+                max_depth,
+                refused.offset,
+            )
+            groups = reference_nested.groups(refused.name)
+            assert str(raised).endswith(f"name {_shown(refused.name)!r}: {groups} bracket groups")
+        else:
+            assert not isinstance(raised, NestingTooDeep)
+        return
+    assert serialize_nested(obj, **options) == expected
 
 
 _NAME_PIECES = st.sampled_from(

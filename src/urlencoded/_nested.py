@@ -33,7 +33,7 @@ lists are built from index maps in one pass at the end.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ._encoding import Encoding
@@ -341,8 +341,11 @@ def parse_nested(
         ) from None
 
 
-def _scalar(value: object, path: str) -> str | bytes | None:
-    """The text written for a leaf, None for a None; TypeError naming *path* otherwise."""
+def _scalar(value: object, segments: list[str], segment: str) -> str | bytes | None:
+    """The text written for a leaf, None for a None; TypeError naming its path otherwise.
+
+    The leaf's name is *segments* then *segment*, joined only for the message.
+    """
     if isinstance(value, str):
         return value
     if isinstance(value, (bytes, bytearray, memoryview)):
@@ -354,7 +357,7 @@ def _scalar(value: object, path: str) -> str | bytes | None:
     if value is None:
         return None
     raise TypeError(
-        f"serialize_nested(): {path} is {type(value).__name__}; "
+        f"serialize_nested(): {''.join(segments)}{segment} is {type(value).__name__}; "
         "values must be str, bytes, int, bool or None"
     )
 
@@ -365,13 +368,17 @@ def _is_container(value: object) -> bool:
     )
 
 
-def _check_key(key: object, path: str, top: bool, container: bool) -> str:
-    """A dict key as it will be written; ValueError where it would not read back the same."""
+def _check_key(key: object, segments: list[str], container: bool) -> str:
+    """A dict key's segment as written; ValueError where it would not read back the same.
+
+    *segments* spell the dict's own name (none for the top level); they are
+    joined only for an error message.
+    """
     if not isinstance(key, str):
+        path = "".join(segments)
         where = f"at {path}" if path else "at the top level"
         raise TypeError(f"serialize_nested(): keys must be str, not {type(key).__name__} {where}")
-    written = f"{path}[{key}]" if path else key
-    if top:
+    if not segments:
         if container and (not key or "[" in key):
             reason = "is empty" if not key else "holds '['"
             raise ValueError(
@@ -387,15 +394,17 @@ def _check_key(key: object, path: str, top: bool, container: bool) -> str:
                 raise ValueError(
                     f"serialize_nested(): key {key!r} has brackets and would read back as nested"
                 )
-    elif not key or "[" in key or "]" in key or _index(key):
+        return key
+    if not key or "[" in key or "]" in key or _index(key):
         if not key:
             reason = "is empty (written as '[]', it would read back as a list append)"
         elif _index(key):
             reason = "would read back as a list index"
         else:
             reason = "holds a bracket"
+        written = f"{''.join(segments)}[{key}]"
         raise ValueError(f"serialize_nested(): the key of {written!r} {reason}")
-    return written
+    return f"[{key}]"
 
 
 def serialize_nested(
@@ -405,6 +414,7 @@ def serialize_nested(
     dialect: Dialect = WHATWG_FORM,
     encoding: str | Encoding = "UTF-8",
     skip_none: bool = False,
+    max_depth: int | None = 5,
 ) -> str:
     """Serialize dicts and lists as application/x-www-form-urlencoded with bracketed names.
 
@@ -432,13 +442,26 @@ def serialize_nested(
         urlencoded serializer's (``+`` for space).
     :param encoding: the encoding passed to the dialect.
     :param skip_none: leave out ``None`` leaves instead of writing them empty.
+    :param max_depth: most bracket groups in one written name, counted as
+        :func:`parse_nested` counts them, so that what this writes reads
+        back with the same limit (``None``: no limit). ``"indices"`` adds a
+        group per list level (``a[0]``), ``"brackets"`` one for the ``[]``,
+        ``"repeat"`` none. A dict or list whose entries would go past it
+        raises before it is entered, even if they would write nothing
+        (``None`` with *skip_none*, empty containers).
     :returns: an ASCII string.
     :raises TypeError: for a non-mapping *obj*, a non-str key or an
-        unsupported leaf (the message names its path).
-    :raises ValueError: for an unknown *list_format*, a circular reference,
-        or a key that would not read back as the same structure: an empty or
-        bracketed nested key, a nested dict key that looks like a list index,
-        a list of containers with ``"brackets"`` or ``"repeat"``.
+        unsupported leaf (the message names its path), or a *max_depth*
+        that is not an int or None.
+    :raises ValueError: for an unknown *list_format*, a negative
+        *max_depth*, a circular reference, or a key that would not read back
+        as the same structure: an empty or bracketed nested key, a nested
+        dict key that looks like a list index, a list of containers with
+        ``"brackets"`` or ``"repeat"``.
+    :raises LimitExceeded: a :class:`NestingTooDeep` for a name with more
+        than *max_depth* bracket groups; its message names the limit, its
+        value and the name (shortened), and its ``offset`` is the length of
+        the output written before that name's pair.
 
     >>> serialize_nested({"items": [{"price": "p_1", "quantity": 2}], "metadata": {"order": 6735}})
     'items%5B0%5D%5Bprice%5D=p_1&items%5B0%5D%5Bquantity%5D=2&metadata%5Border%5D=6735'
@@ -446,6 +469,11 @@ def serialize_nested(
     'category%5B%5D=indieweb&category%5B%5D=python'
 
     .. versionadded:: 1.1
+
+    .. versionchanged:: 1.1
+       The *max_depth* limit (5 by default, as :func:`parse_nested`'s), so
+       that no name is written deeper than :func:`parse_nested` reads by
+       default; ``max_depth=None`` writes deeper names.
     """
     if not isinstance(list_format, str):
         raise TypeError(f"list_format must be a str, not {type(list_format).__name__}")
@@ -455,54 +483,88 @@ def serialize_nested(
         )
     if not isinstance(skip_none, bool):
         raise TypeError(f"skip_none must be a bool, not {type(skip_none).__name__}")
+    max_depth = check_limit("max_depth", max_depth)
     if not isinstance(obj, Mapping):
         raise TypeError(f"serialize_nested() takes a mapping, not {type(obj).__name__}")
     pieces: list[str] = []
     if not isinstance(dialect, Dialect):
         raise TypeError(f"dialect must be a Dialect, not {type(dialect).__name__}")
     encode = dialect.encode
-    # Depth-first with an explicit stack: (path, iterator of (written name, child)).
+    # Depth-first with an explicit stack of open containers: (id, iterator of
+    # (segment, child), bracket groups of its entries' names). A name is kept
+    # as one segment per open container ("a", "[b]", "[0]", "[]" or "") and
+    # joined only for a pair that is written or an error: joining at every
+    # level would make a deep object quadratic in its depth.
+    segments: list[str] = []
+    # Each open container's joined name, made when its first pair is written.
+    prefixes: list[str | None] = [None]
     active: set[int] = {id(obj)}
-    stack: list[tuple[int, Any]] = [(id(obj), iter(_children(obj, "", list_format)))]
+    stack: list[tuple[int, Iterator[tuple[str, Any]], int]] = [
+        (id(obj), iter(_children(obj, segments, list_format)), 0)
+    ]
+    offset = 0  # where the next pair starts in the output
     while stack:
-        owner, children = stack[-1]
+        owner, children, groups = stack[-1]
         entry = next(children, None)
         if entry is None:
             stack.pop()
+            prefixes.pop()
+            if stack:
+                segments.pop()
             active.discard(owner)
             continue
-        written, child = entry
+        segment, child = entry
         if _is_container(child):
+            segments.append(segment)
             if id(child) in active:
-                raise ValueError(f"serialize_nested(): circular reference at {written}")
+                raise ValueError(f"serialize_nested(): circular reference at {''.join(segments)}")
+            entries = _children(child, segments, list_format)
+            inner = (
+                groups if list_format == "repeat" and not isinstance(child, Mapping) else groups + 1
+            )
+            if entries and max_depth is not None and inner > max_depth:
+                name = "".join(segments) + entries[0][0]
+                raise NestingTooDeep(
+                    "max_depth", max_depth, offset, f"name {_short(name)!r}: {inner} bracket groups"
+                )
             active.add(id(child))
-            stack.append((id(child), iter(_children(child, written, list_format))))
+            stack.append((id(child), iter(entries), inner))
+            prefixes.append(None)
             continue
-        text = _scalar(child, written)
+        text = _scalar(child, segments, segment)
         if text is None:
             if skip_none:
                 continue
             text = ""
-        pieces.append(f"{encode(written, encoding=encoding)}={encode(text, encoding=encoding)}")
+        prefix = prefixes[-1]
+        if prefix is None:
+            prefix = prefixes[-1] = "".join(segments)
+        piece = f"{encode(prefix + segment, encoding=encoding)}={encode(text, encoding=encoding)}"
+        pieces.append(piece)
+        offset += len(piece) + 1
     return "&".join(pieces)
 
 
-def _children(container: Any, path: str, list_format: str) -> list[tuple[str, Any]]:
-    """The (written name, child) entries of one dict or list under *path*."""
+def _children(container: Any, segments: list[str], list_format: str) -> list[tuple[str, Any]]:
+    """The (segment, child) entries of one dict or list whose name *segments* spell.
+
+    An entry's segment is what it adds to the name: a top-level key as it is,
+    ``[key]``, ``[0]``, ``[]`` or nothing (``"repeat"``).
+    """
     if isinstance(container, Mapping):
         return [
-            (_check_key(key, path, not path, _is_container(child)), child)
+            (_check_key(key, segments, _is_container(child)), child)
             for key, child in container.items()
         ]
     if list_format == "indices":
-        return [(f"{path}[{index}]", child) for index, child in enumerate(container)]
-    suffix = "[]" if list_format == "brackets" else ""
+        return [(f"[{index}]", child) for index, child in enumerate(container)]
+    segment = "[]" if list_format == "brackets" else ""
     entries = []
     for index, child in enumerate(container):
         if _is_container(child):
             raise ValueError(
-                f"serialize_nested(): {path}[{index}] is a container; "
+                f"serialize_nested(): {''.join(segments)}[{index}] is a container; "
                 f"list_format={list_format!r} only writes lists of values"
             )
-        entries.append((f"{path}{suffix}", child))
+        entries.append((segment, child))
     return entries
