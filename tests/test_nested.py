@@ -712,3 +712,9 @@ def test_reference_grammar_agrees_on_names(name: str) -> None:
             split_name(name)
     else:
         assert split_name(name) == expected
+
+
+def test_serialize_nested_writes_bytes_like_leaves_as_bytes() -> None:
+    """bytes, bytearray and memoryview leaves are written as their bytes, not as lists of ints."""
+    for leaf in (b"x y", bytearray(b"x y"), memoryview(b"x y")):
+        assert urlencoded.serialize_nested({"a": leaf, "b": [leaf]}) == "a=x+y&b%5B0%5D=x+y"
