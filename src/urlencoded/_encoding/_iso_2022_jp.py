@@ -32,11 +32,11 @@ _TOKENS = re.compile(
 class _JisTable(dict[int, str]):
     """:meth:`_Iso2022JpEncoder._build_jis_table`'s result, precomputed in ``_tables``.
 
-    Filled 256 code points at a time, on the first lookup (``table[code_point]``,
-    as str.translate does) in each block, since a text touches a few blocks of
-    the 7,000 code points and building them all takes about a millisecond. A
-    lookup of a code point with no bytes returns its character, which
-    str.translate then leaves as it is.
+    Filled 256 code points at a time, by the first lookup (``table[code_point]``,
+    as str.translate does) in each block: building all 7,000 entries takes
+    about a millisecond, and a text touches few blocks. A lookup of a code
+    point with no bytes returns its character, which str.translate then
+    leaves as it is.
     """
 
     __slots__ = ("_blocks", "_chars", "_pairs")
