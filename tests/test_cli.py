@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from urlencoded import __version__, parse
+from urlencoded import __version__, lint, parse
 from urlencoded.__main__ import main
 from urlencoded._cli._lines import BLOCK_SIZE
+from urlencoded._explain import explain, render_json, render_text
 
 SCRIPT = Path(sys.executable).parent / "urlencoded"
 
@@ -492,6 +493,264 @@ def test_lint_encoding() -> None:
     """lint --encoding checks the decoded bytes in that encoding."""
     assert run("lint", "q=%93%FA").returncode == 1
     assert run("lint", "--encoding", "shift_jis", "q=%93%FA").returncode == 0
+
+
+# explain and lint: --max-findings, --format json, --json
+
+
+def _lines(result: subprocess.CompletedProcess[bytes]) -> list[str]:
+    return result.stdout.decode("utf-8").splitlines()
+
+
+# 250 bad escapes (errors), then one ';' separator (a warning).
+MANY = "&".join(f"k{index}=%zz" for index in range(250)) + "&b=1;c=2"
+
+
+def test_lint_max_findings_default_and_closing_line() -> None:
+    """Text output stops after 100 findings and says how many more there were, and which."""
+    result = run("lint", MANY)
+    lines = _lines(result)
+    assert len(lines) == 101
+    assert all(line.startswith("byte ") for line in lines[:100])
+    assert lines[100] == (
+        "... 151 more findings not shown (150 errors, 1 warning, 0 info): "
+        "--max-findings none shows all"
+    )
+    assert result.returncode == 1
+
+
+def test_lint_max_findings_options() -> None:
+    """--max-findings N shows N findings, 'none' shows all, and 0 only the closing line."""
+    assert len(_lines(run("lint", "--max-findings", "3", MANY))) == 4
+    everything = _lines(run("lint", "--max-findings", "none", MANY))
+    assert everything == [str(finding) for finding in lint(MANY)]
+    (closing,) = _lines(run("lint", "--max-findings", "0", MANY))
+    assert closing.startswith("... 251 findings not shown (250 errors, 1 warning, 0 info)")
+    assert "expected 0 or more" in one_line_failure(run("lint", "--max-findings", "-1", "a"))
+
+
+def test_lint_exit_status_counts_findings_not_shown() -> None:
+    """An error past the limit still makes lint exit 1; warnings past it do not."""
+    late_error = "a=1;b=2&" * 5 + "c=%zz"
+    shown = run("lint", "--max-findings", "1", late_error)
+    assert _lines(shown)[0].startswith("byte 3: U103")
+    assert _lines(shown)[1].startswith("... 6 more findings not shown (1 error, 4 warnings")
+    assert shown.returncode == 1
+    assert run("lint", "--max-findings", "1", "a=1;b=2&" * 5).returncode == 0
+
+
+def test_lint_format_json_lines() -> None:
+    """--format json prints one JSON object per finding and a summary, all of them by default."""
+    result = run("lint", "--format", "json", MANY)
+    objects = [json.loads(line) for line in _lines(result)]
+    findings = lint(MANY)
+    assert len(objects) == len(findings) + 1 == 252
+    assert objects[:-1] == [
+        {
+            "type": "finding",
+            "code": finding.code,
+            "name": finding.name,
+            "severity": finding.severity,
+            "offset": finding.offset,
+            "message": finding.message,
+        }
+        for finding in findings
+    ]
+    assert objects[-1] == {
+        "type": "summary",
+        "findings": 251,
+        "severities": {"error": 250, "warning": 1, "info": 0},
+        "not_shown": 0,
+    }
+    assert result.returncode == 1
+
+
+def test_lint_format_json_lines_with_a_limit() -> None:
+    """--format json with --max-findings prints N findings and counts the rest in the summary."""
+    result = run("lint", "--format", "json", "--max-findings", "5", MANY)
+    objects = [json.loads(line) for line in _lines(result)]
+    assert [item["type"] for item in objects] == ["finding"] * 5 + ["summary"]
+    assert (objects[-1]["findings"], objects[-1]["not_shown"]) == (251, 246)
+    clean = [json.loads(line) for line in _lines(run("lint", "--format", "json", "a=1"))]
+    assert clean == [
+        {
+            "type": "summary",
+            "findings": 0,
+            "severities": {"error": 0, "warning": 0, "info": 0},
+            "not_shown": 0,
+        }
+    ]
+
+
+def test_explain_max_findings_counts_pairs_and_findings_between() -> None:
+    """explain shows N pieces (a pair, or a finding between pairs); the totals count all."""
+    body = "a=1&&b=%zz&&c=3;d=4&&e"
+    lines = _lines(run("explain", "--max-findings", "2", body))
+    assert lines[0] == "encoding: UTF-8, 22 bytes, 4 pairs"
+    assert [line for line in lines if line.startswith("pair ")] == ["pair 1  bytes 0-2    'a=1'"]
+    assert lines[-3:] == [
+        "    byte 3: U104 empty-sequence (info): 1 empty sequence between fields; parse skips it",
+        "... 3 more pairs and 2 more findings between pairs not shown: "
+        "--max-findings none shows all",
+        "1 error, 1 warning, 3 info",
+    ]
+    assert lines[-4] == "between pairs:"
+    everything = run("explain", "--max-findings", "none", body)
+    assert everything.stdout.decode() == render_text(explain(body.encode())) + "\n"
+
+
+def test_explain_default_limit_is_100_pieces() -> None:
+    """By default the text shows 100 pairs and counts the rest; the exit status stays 0."""
+    body = "&".join(f"k{index}=%zz" for index in range(150))
+    result = run("explain", body)
+    lines = _lines(result)
+    assert sum(line.startswith("pair ") for line in lines) == 100
+    assert lines[-2:] == [
+        "... 50 more pairs not shown: --max-findings none shows all",
+        "150 errors, 0 warnings, 0 info",
+    ]
+    assert result.returncode == 0
+
+
+def test_explain_format_json_lines() -> None:
+    """--format json prints a pair or finding object per line, in input order, then a summary."""
+    body = "a=1&&b=%zz&&c=3;d=4&&e"
+    objects = [json.loads(line) for line in _lines(run("explain", "--format", "json", body))]
+    expected = explain(body.encode())
+    pairs = [item for item in objects if item["type"] == "pair"]
+    assert [{k: v for k, v in pair.items() if k != "type"} for pair in pairs] == render_json(
+        expected
+    )["pairs"]
+    assert [item["type"] for item in objects] == [
+        "pair", "finding", "pair", "finding", "pair", "finding", "pair", "summary"
+    ]  # fmt: skip
+    assert objects[-1] == {
+        "type": "summary",
+        "encoding": "UTF-8",
+        "size": 22,
+        "pairs": 4,
+        "findings": 5,
+        "severities": {"error": 1, "warning": 1, "info": 3},
+        "not_shown": 0,
+    }
+    limited = run("explain", "--format", "json", "--max-findings", "1", body)
+    first, summary = (json.loads(line) for line in _lines(limited))
+    assert (first["type"], summary["pairs"], summary["not_shown"]) == ("pair", 4, 6)
+
+
+def test_explain_format_json_with_guess() -> None:
+    """The summary of --format json carries the candidates and the matches of --guess-encoding."""
+    result = run("explain", "--format", "json", "--guess-encoding", "utf-8,sjis", "q=%93%FA")
+    summary = json.loads(_lines(result)[-1])
+    assert (summary["candidates"], summary["matches"]) == (["utf-8", "sjis"], ["Shift_JIS"])
+    assert summary["encoding"] == "Shift_JIS"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"", b"&", b"a=1;b=2&&c=%zz", MANY.encode(), b"&&x=%FF&y=[1]&_charset_=sjis&&", b"\xff=\n"],
+)
+def test_json_document_is_unchanged(body: bytes, tmp_path: Path) -> None:
+    """--json prints the one document it always did, every finding included, whatever the count."""
+    path = tmp_path / "body"
+    path.write_bytes(body)
+    explained = run("explain", "--json", "--file", str(path))
+    expected = json.dumps(render_json(explain(body)), ensure_ascii=False) + "\n"
+    assert explained.stdout.decode("utf-8") == expected
+    linted = run("lint", "--json", "--file", str(path))
+    findings = [
+        {
+            "code": finding.code,
+            "name": finding.name,
+            "severity": finding.severity,
+            "offset": finding.offset,
+            "message": finding.message,
+        }
+        for finding in lint(body)
+    ]
+    assert linted.stdout.decode("utf-8") == json.dumps(findings, ensure_ascii=False) + "\n"
+
+
+@pytest.mark.parametrize("command", ["explain", "lint"])
+def test_json_options_that_do_not_go_together(command: str) -> None:
+    """--json with --format, or with --max-findings, is a one-line error."""
+    assert "not allowed with argument" in one_line_failure(
+        run(command, "--json", "--format", "json", "a")
+    )
+    assert "--max-findings" in one_line_failure(run(command, "--json", "--max-findings", "3", "a"))
+
+
+class _Alive:
+    """The most objects of a class alive at once, by standing in for it in a module."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> None:
+        import weakref
+
+        self.made = self.alive = self.peak = 0
+        census = self
+        original = getattr(module, name)
+
+        def born(item: object) -> None:
+            census.made += 1
+            census.alive += 1
+            census.peak = max(census.peak, census.alive)
+            weakref.finalize(item, census.died)
+
+        class Counted(original):  # type: ignore[misc, valid-type]
+            def __init__(self, *args: object, **kwargs: object) -> None:
+                super().__init__(*args, **kwargs)
+                born(self)
+
+        monkeypatch.setattr(module, name, Counted)
+
+    def died(self) -> None:
+        self.alive -= 1
+
+
+# 10**5 short lines, three findings each: the shape of a log of bad queries.
+MANY_LINES = b"a=1&b=%z;\n" * 100_000
+
+
+@pytest.mark.parametrize("options", [[], ["--max-findings", "none"], ["--format", "json"]])
+def test_lint_holds_no_list_of_findings(
+    options: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsysbinary: pytest.CaptureFixture[bytes],
+) -> None:
+    """lint on a large input of many lines keeps only a few findings alive at any time."""
+    from urlencoded import _lint
+
+    path = tmp_path / "lines"
+    path.write_bytes(MANY_LINES)
+    findings = _Alive(monkeypatch, _lint, "Finding")
+    assert main(["lint", *options, "--file", str(path)]) == 1
+    assert findings.made == 300_000
+    assert findings.peak < 40
+    assert capsysbinary.readouterr().out.count(b"\n") > 100
+
+
+@pytest.mark.parametrize("options", [[], ["--max-findings", "none"], ["--format", "json"]])
+def test_explain_holds_no_list_of_pairs(
+    options: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsysbinary: pytest.CaptureFixture[bytes],
+) -> None:
+    """explain on a large input of many lines keeps only a few pairs and findings alive."""
+    from urlencoded import _explain, _lint
+
+    path = tmp_path / "lines"
+    path.write_bytes(MANY_LINES)
+    findings = _Alive(monkeypatch, _lint, "Finding")
+    pairs = _Alive(monkeypatch, _explain, "ExplainedPair")
+    assert main(["explain", *options, "--file", str(path)]) == 0
+    assert findings.made >= 300_000
+    assert findings.peak < 40
+    # Past the limit (and the one piece that shows there is more), no pair is made.
+    assert pairs.made in (101, 100_001)
+    assert pairs.peak <= 2
+    assert capsysbinary.readouterr().out.count(b"\n") > 100
 
 
 def test_main_returns_status(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,17 +1,20 @@
-"""lint(): one test per code, agreement with the reference, linear-time shape."""
+"""lint(): one test per code, agreement with the reference, linear-time shape, streaming."""
 
 from __future__ import annotations
 
 import re
+import weakref
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.reference_lint import reference_lint
+from tests.reference_lint import materialized_lint, reference_lint
 from urlencoded import Finding, UnknownEncodingError, lint, parse
-from urlencoded._lint import CODES
+from urlencoded import _lint as lint_module
+from urlencoded._lint import CODES, iter_lint
 
 DOCS = Path(__file__).parent.parent / "docs" / "lint.rst"
 
@@ -116,6 +119,24 @@ def test_finding_fields_and_str() -> None:
         Finding("X999", 0, "?")
     with pytest.raises(ValueError, match="severity"):
         Finding("U201", 0, "?", "fatal")
+    with pytest.raises(ValueError, match="offset must be 0 or more, got -1"):
+        Finding("U201", -1, "?")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ((201, 0, "?"), "code must be a str, not int"),
+        (("U201", "3", "?"), "offset must be an int, not str"),
+        (("U201", True, "?"), "offset must be an int, not bool"),
+        (("U201", 3, b"?"), "message must be a str, not bytes"),
+        (("U201", 3, "?", None), "severity must be a str, not NoneType"),
+    ],
+)
+def test_finding_wrong_types(arguments: tuple[object, ...], message: str) -> None:
+    """A Finding of wrong types is a TypeError naming the field, not a broken object."""
+    with pytest.raises(TypeError, match=message):
+        Finding(*arguments)  # type: ignore[arg-type]
 
 
 def test_bad_arguments() -> None:
@@ -155,12 +176,121 @@ def test_any_bytes(body: bytes) -> None:
     assert codes(body) == reference_lint(body)
 
 
-@pytest.mark.parametrize(
-    "unit",
-    [b"&", b"a&", b"%", b"%zz", b";a=", b"a=1;b=", b"a&a=", b"[", b"a[b]", b"\xff", b"%25",
-     b"=", b"\n", b" ", b"_charset_=x&"],
-)  # fmt: skip
+HOSTILE_UNITS = [
+    b"&", b"a&", b"%", b"%zz", b";a=", b"a=1;b=", b"a&a=", b"[", b"a[b]", b"\xff", b"%25",
+    b"=", b"\n", b" ", b"_charset_=x&", b";", b"a=1;", b"=;", b";=", b"a=;x;", b"%5D&",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("unit", HOSTILE_UNITS)
 def test_findings_grow_with_fields_not_bytes(unit: bytes) -> None:
     """On repetitive hostile input, findings grow at most with the number of sequences."""
     body = unit * 2000
     assert len(lint(body)) <= body.count(b"&") * 3 + 16
+
+
+# iter_lint: the same findings, yielded as they are found.
+
+ENCODINGS = st.sampled_from(["UTF-8", "Shift_JIS", "windows-1252"])
+MORE_TOKENS = st.sampled_from(
+    [b"=;", b";x=", b"%5D", b"%7d", b"{a}", b"[]", b"a[b][c]", b"_charset_=sjis", b"_charset_=x",
+     b"&&", b"%25%32", b"%2"]
+)  # fmt: skip
+RICH_BODIES = st.lists(st.one_of(TOKENS, MORE_TOKENS), max_size=40).map(b"".join)
+
+
+@given(st.one_of(BODIES, RICH_BODIES, st.binary(max_size=64)), ENCODINGS)
+def test_iter_lint_agrees_with_materialized_lint(body: bytes, encoding: str) -> None:
+    """iter_lint yields exactly the findings lint listed before it streamed, in the same order."""
+    expected = materialized_lint(body, encoding)
+    assert list(iter_lint(body, encoding=encoding)) == expected
+    assert lint(body, encoding=encoding) == expected
+
+
+@pytest.mark.parametrize("unit", HOSTILE_UNITS)
+def test_iter_lint_agrees_on_hostile_input(unit: bytes) -> None:
+    """On long repetitive input, iter_lint still yields exactly the materialized findings."""
+    body = unit * 3000
+    assert list(iter_lint(body)) == materialized_lint(body)
+
+
+def test_iter_lint_accepts_what_lint_accepts() -> None:
+    """iter_lint takes str (offsets in UTF-8 bytes), bytearray, memoryview and an Encoding."""
+    from urlencoded import get_encoding
+
+    expected = lint("é=1&x=%zz")
+    assert list(iter_lint("é=1&x=%zz")) == expected
+    assert list(iter_lint(bytearray("é=1&x=%zz".encode()))) == expected
+    assert list(iter_lint(memoryview("é=1&x=%zz".encode()))) == expected
+    assert list(iter_lint(b"q=%82", encoding=get_encoding("shift_jis"))) == lint(
+        b"q=%82", encoding="shift_jis"
+    )
+
+
+def test_iter_lint_checks_arguments_when_called() -> None:
+    """Bad arguments fail at the call, before any finding is asked for."""
+    with pytest.raises(TypeError, match=r"iter_lint\(\) takes bytes or str, not int"):
+        iter_lint(3)  # type: ignore[arg-type]
+    with pytest.raises(UnknownEncodingError):
+        iter_lint("a", encoding="klingon")
+
+
+class _Census:
+    """Counts the findings made and the most alive at once, by standing in for Finding."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.made = 0
+        self.alive = 0
+        self.peak = 0
+        census = self
+
+        class Counted(Finding):
+            def __post_init__(self) -> None:
+                super().__post_init__()
+                census.made += 1
+                census.alive += 1
+                census.peak = max(census.peak, census.alive)
+                weakref.finalize(self, census.died)
+
+        monkeypatch.setattr(lint_module, "Finding", Counted)
+
+    def died(self) -> None:
+        self.alive -= 1
+
+
+# About 3 findings per line (U201, U103, U303), as in a log of bad queries.
+HUGE = b"a=1&b=%z;\n" * 50_000
+
+
+def test_first_finding_does_not_check_the_rest(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Taking the first finding of a huge input makes a handful of findings, not all of them."""
+    census = _Census(monkeypatch)
+    findings = iter_lint(HUGE)
+    assert census.made == 0
+    first = next(findings)
+    assert (first.offset, first.code) == (6, "U201")
+    assert census.made < 20
+    rest = sum(1 for _ in findings)
+    assert rest > 100_000
+    assert census.made == rest + 1
+
+
+def test_findings_are_not_held(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While a huge input is linted, only a few findings are alive at any time."""
+    census = _Census(monkeypatch)
+    count = 0
+    for _ in iter_lint(HUGE):
+        count += 1
+    assert count == census.made > 100_000
+    assert census.peak < 40
+
+
+def _offsets(findings: Iterator[Finding]) -> list[tuple[int, str]]:
+    return [(finding.offset, finding.code) for finding in findings]
+
+
+def test_repeated_name_waits_for_its_second_field() -> None:
+    """U402 comes at the second field, in order, yet gives the count of all of them."""
+    findings = list(iter_lint("tag=a&x=%zz&tag=b&tag=c"))
+    assert _offsets(iter(findings)) == [(8, "U201"), (12, "U402")]
+    assert "appears 3 times (first at byte 0)" in findings[1].message

@@ -7,21 +7,43 @@ the parser decodes them (shown with :func:`repr`, so that a trailing newline,
 a zero-width space or a U+FEFF is visible) and the :func:`~urlencoded.lint`
 findings located in it. Findings outside every pair (a run of ``&``) come
 last. The same data is available as JSON for scripts.
+
+:func:`iter_explain` yields the pairs (and the findings between them) as it
+reaches them, so that the command line prints a large input as it goes;
+:func:`explain` collects them into an :class:`Explanation`.
 """
 
 from __future__ import annotations
 
+import itertools
+import json
 import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Union
 
-from ._encoding import Encoding, decode, get_encoding
-from ._lint import Finding, lint
-from ._percent import percent_decode_bytes
+from ._encoding import Encoding, get_encoding
+from ._form import parse
+from ._lint import BytesLike, Finding, _empty_sequences, as_bytes, blocks, findings_of
 
-__all__ = ["ExplainedPair", "Explanation", "explain", "render_json", "render_text"]
+__all__ = [
+    "SEVERITIES",
+    "ExplainedPair",
+    "Explanation",
+    "TextReport",
+    "explain",
+    "finding_json_text",
+    "iter_explain",
+    "outline",
+    "outside_findings",
+    "pair_json_text",
+    "render_json",
+    "render_text",
+    "tally",
+]
 
 _SEQUENCE = re.compile(rb"[^&]+")
+SEVERITIES = ("error", "warning", "info")
 
 
 @dataclass(frozen=True)
@@ -34,6 +56,10 @@ class ExplainedPair:
     name: str
     value: str
     findings: list[Finding] = field(default_factory=list)
+
+
+# What iter_explain yields: a pair with its findings, or a finding between pairs.
+Piece = Union[ExplainedPair, Finding]
 
 
 @dataclass(frozen=True)
@@ -57,56 +83,163 @@ class Explanation:
         return found
 
 
+def iter_explain(body: BytesLike | str, *, encoding: str | Encoding = "UTF-8") -> Iterator[Piece]:
+    """Yield each pair of *body* with its lint findings, and each finding between pairs.
+
+    The pieces come in input order: a pair once the findings inside it are
+    known, a finding outside every pair (only ``U104``, at a run of ``&``)
+    where it lies. Nothing is kept once yielded, so memory does not grow with
+    the number of pairs or findings. The arguments are checked when it is
+    called.
+
+    >>> for piece in iter_explain(b"a=1&&b=%zz"):
+    ...     print(piece)
+    ExplainedPair(start=0, end=3, raw=b'a=1', name='a', value='1', findings=[])
+    byte 3: U104 empty-sequence (info): 1 empty sequence between fields; parse skips it
+    ExplainedPair(start=5, end=10, raw=b'b=%zz', name='b', value='%zz', findings=[Finding(...)])
+
+    :raises TypeError: if *body* is not bytes or str.
+    :raises UnknownEncodingError: if *encoding* is not a known label.
+    """
+    data = as_bytes(body, "iter_explain")
+    return _pieces(data, get_encoding(encoding))
+
+
+def _pieces(body: bytes, encoding: Encoding) -> Iterator[Piece]:
+    findings = findings_of(body, encoding)
+    # Findings come ordered by offset, as do the pairs.
+    pending = next(findings, None)
+    for block_start, block_end in blocks(body):
+        # The names and values are what parse returns, one block of fields at a time.
+        decoded = parse(body[block_start:block_end], encoding=encoding)
+        sequences = _SEQUENCE.finditer(body, block_start, block_end)
+        for match, (name, value) in zip(sequences, decoded):
+            start, end = match.span()
+            while pending is not None and pending.offset < start:
+                yield pending
+                pending = next(findings, None)
+            inside = []
+            while pending is not None and pending.offset < end:
+                inside.append(pending)
+                pending = next(findings, None)
+            yield ExplainedPair(start, end, match.group(), name, value, inside)
+    while pending is not None:
+        yield pending
+        pending = next(findings, None)
+
+
 def explain(
-    body: bytes,
+    body: BytesLike | str,
     *,
     encoding: str | Encoding = "UTF-8",
     candidates: list[str] | None = None,
     matches: list[str] | None = None,
 ) -> Explanation:
-    """Split *body* into pairs as the parser does and attach each lint finding to its pair."""
+    """Split *body* into pairs as the parser does and attach each lint finding to its pair.
+
+    The pieces of :func:`iter_explain`, collected.
+
+    :raises TypeError: if *body* is not bytes or str.
+    :raises UnknownEncodingError: if *encoding* is not a known label.
+    """
+    data = as_bytes(body, "explain")
     resolved = get_encoding(encoding)
     pairs = []
-    for match in _SEQUENCE.finditer(body):
-        raw = match.group()
-        # Steps 3.2-3.4: name up to the first "=", "+" to space, percent-decode.
-        raw_name, _, raw_value = raw.partition(b"=")
-        name = decode(resolved, percent_decode_bytes(raw_name.replace(b"+", b" ")))
-        value = decode(resolved, percent_decode_bytes(raw_value.replace(b"+", b" ")))
-        pairs.append(ExplainedPair(match.start(), match.end(), raw, name, value))
     outside = []
-    index = 0
-    for finding in lint(body, encoding=resolved):
-        # Findings come ordered by offset, as do the pairs.
-        while index < len(pairs) and pairs[index].end <= finding.offset:
-            index += 1
-        if index < len(pairs) and pairs[index].start <= finding.offset:
-            pairs[index].findings.append(finding)
+    for piece in _pieces(data, resolved):
+        if isinstance(piece, ExplainedPair):
+            pairs.append(piece)
         else:
-            outside.append(finding)
-    return Explanation(resolved.name, len(body), pairs, outside, candidates, matches)
+            outside.append(piece)
+    return Explanation(resolved.name, len(data), pairs, outside, candidates, matches)
 
 
-def _counts(findings: list[Finding]) -> str:
-    counts = []
-    for severity in ("error", "warning", "info"):
-        count = sum(finding.severity == severity for finding in findings)
+def outline(body: bytes) -> tuple[int, int]:
+    """The number of pairs of *body*, and the width of the widest ``start-end`` byte range.
+
+    What the text form's first lines need before any pair is shown. Pairs
+    come in order, so the last one has the widest range.
+    """
+    count = sum(1 for _ in _SEQUENCE.finditer(body))
+    end = len(body.rstrip(b"&"))
+    if not end:
+        return count, 0
+    start = body.rfind(b"&", 0, end) + 1
+    return count, len(f"{start}-{end - 1}")
+
+
+def outside_findings(body: bytes) -> Iterator[Finding]:
+    """The findings that :func:`iter_explain` yields outside every pair, once more.
+
+    Only ``U104`` lies at an ``&``, so these are its findings: one quick pass,
+    for the text form, which lists them after the pairs.
+    """
+    return _empty_sequences(body)
+
+
+def counts_line(counts: Mapping[str, int]) -> str:
+    """``1 error, 0 warnings, 2 info`` from a count per severity."""
+    parts = []
+    for severity in SEVERITIES:
+        count = counts.get(severity, 0)
         plural = "s" if count != 1 and severity != "info" else ""
-        counts.append(f"{count} {severity}{plural}")
-    return ", ".join(counts)
+        parts.append(f"{count} {severity}{plural}")
+    return ", ".join(parts)
+
+
+def tally(findings: Iterable[Finding]) -> dict[str, int]:
+    """The number of findings of each severity."""
+    counts = dict.fromkeys(SEVERITIES, 0)
+    for finding in findings:
+        counts[finding.severity] += 1
+    return counts
 
 
 _COLORS = {"error": "\033[1;31m", "warning": "\033[33m", "info": "\033[36m"}
 _RESET = "\033[0m"
 
 
-def _finding_line(finding: Finding, color: bool) -> str:
+def finding_line(finding: Finding, color: bool) -> str:
+    """One finding, indented under its pair."""
     severity = finding.severity
     if color:
         severity = f"{_COLORS[severity]}{severity}{_RESET}"
     return (
         f"    byte {finding.offset}: {finding.code} {finding.name} ({severity}): {finding.message}"
     )
+
+
+def header_lines(
+    encoding: str,
+    size: int,
+    count: int,
+    candidates: list[str] | None,
+    matches: list[str] | None,
+) -> list[str]:
+    """The lines before the first pair: the guess, if any, then the encoding and size."""
+    lines = []
+    if candidates is not None:
+        tried = ", ".join(candidates)
+        if matches:
+            lines.append(f"decodes every field: {', '.join(matches)} (tried {tried})")
+        else:
+            lines.append(f"no candidate decodes every field (tried {tried})")
+    lines.append(f"encoding: {encoding}, {size} bytes, {count} pair{'s' if count != 1 else ''}")
+    return lines
+
+
+def pair_lines(
+    pair: ExplainedPair, number: int, number_width: int, range_width: int, color: bool
+) -> list[str]:
+    """The lines of pair *number*: range and raw bytes, name, value, findings."""
+    span = f"{pair.start}-{pair.end - 1}"
+    lines = [
+        f"pair {number:<{number_width}}  bytes {span:<{range_width}}  {repr(pair.raw)[1:]}",
+        f"  name:  {pair.name!r}",
+        f"  value: {pair.value!r}",
+    ]
+    lines.extend(finding_line(finding, color) for finding in pair.findings)
+    return lines
 
 
 def render_text(explanation: Explanation, *, color: bool = False) -> str:
@@ -123,38 +256,94 @@ def render_text(explanation: Explanation, *, color: bool = False) -> str:
         byte 6: U201 bad-percent (error): '%' followed by 'zz' is not an escape; ...
     1 error, 0 warnings, 0 info
     """
-    lines = []
-    if explanation.candidates is not None:
-        tried = ", ".join(explanation.candidates)
-        if explanation.matches:
-            lines.append(f"decodes every field: {', '.join(explanation.matches)} (tried {tried})")
-        else:
-            lines.append(f"no candidate decodes every field (tried {tried})")
     count = len(explanation.pairs)
-    lines.append(
-        f"encoding: {explanation.encoding}, {explanation.size} bytes, "
-        f"{count} pair{'s' if count != 1 else ''}"
+    lines = header_lines(
+        explanation.encoding,
+        explanation.size,
+        count,
+        explanation.candidates,
+        explanation.matches,
     )
     number_width = len(str(count))
     range_width = max(
         (len(f"{pair.start}-{pair.end - 1}") for pair in explanation.pairs), default=0
     )
     for number, pair in enumerate(explanation.pairs, start=1):
-        span = f"{pair.start}-{pair.end - 1}"
-        lines.append(
-            f"pair {number:<{number_width}}  bytes {span:<{range_width}}  {repr(pair.raw)[1:]}"
-        )
-        lines.append(f"  name:  {pair.name!r}")
-        lines.append(f"  value: {pair.value!r}")
-        lines.extend(_finding_line(finding, color) for finding in pair.findings)
+        lines += pair_lines(pair, number, number_width, range_width, color)
     if explanation.findings:
         lines.append("between pairs:")
-        lines.extend(_finding_line(finding, color) for finding in explanation.findings)
-    lines.append(_counts(explanation.all_findings()))
+        lines.extend(finding_line(finding, color) for finding in explanation.findings)
+    lines.append(counts_line(tally(explanation.all_findings())))
     return "\n".join(lines)
 
 
-def _finding_json(finding: Finding) -> dict[str, Any]:
+class TextReport:
+    """The text form of :func:`render_text` for a stream: written a pair at a time.
+
+    The findings between pairs, which the text form lists after the pairs,
+    are taken from a second pass (:func:`outside_findings`), so nothing is
+    held. *line* is called with each line.
+    """
+
+    def __init__(
+        self,
+        body: bytes,
+        header: Mapping[str, Any],
+        *,
+        color: bool,
+        line: Callable[[str], None],
+    ) -> None:
+        self.body = body
+        self.color = color
+        self.line = line
+        self.number = 0
+        self.count, self.range_width = outline(body)
+        self.number_width = len(str(self.count))
+        for text in header_lines(
+            header["encoding"],
+            header["size"],
+            self.count,
+            header.get("candidates"),
+            header.get("matches"),
+        ):
+            line(text)
+
+    def pair(self, pair: ExplainedPair) -> None:
+        """Write the next pair."""
+        self.number += 1
+        for text in pair_lines(pair, self.number, self.number_width, self.range_width, self.color):
+            self.line(text)
+
+    def end(
+        self,
+        shown_outside: int,
+        hidden_pairs: int,
+        hidden_outside: int,
+        counts: Mapping[str, int],
+    ) -> None:
+        """Write the first *shown_outside* findings between pairs, what was not shown, totals."""
+        if shown_outside:
+            self.line("between pairs:")
+            for finding in itertools.islice(outside_findings(self.body), shown_outside):
+                self.line(finding_line(finding, self.color))
+        more = "more " if self.number or shown_outside else ""
+        hidden = []
+        if hidden_pairs:
+            hidden.append(plural(hidden_pairs, more + "pair"))
+        if hidden_outside:
+            hidden.append(plural(hidden_outside, more + "finding") + " between pairs")
+        if hidden:
+            self.line(f"... {' and '.join(hidden)} not shown: --max-findings none shows all")
+        self.line(counts_line(counts))
+
+
+def plural(count: int, word: str) -> str:
+    """``1 pair``, ``2 pairs``."""
+    return f"{count} {word}{'s' if count != 1 else ''}"
+
+
+def finding_json(finding: Finding) -> dict[str, Any]:
+    """A finding as JSON-ready data."""
     return {
         "code": finding.code,
         "name": finding.name,
@@ -164,26 +353,63 @@ def _finding_json(finding: Finding) -> dict[str, Any]:
     }
 
 
+def pair_json(pair: ExplainedPair) -> dict[str, Any]:
+    """A pair as JSON-ready data; raw bytes are given as Latin-1 text."""
+    return {
+        "start": pair.start,
+        "end": pair.end,
+        "raw": pair.raw.decode("latin-1"),
+        "name": pair.name,
+        "value": pair.value,
+        "findings": [finding_json(finding) for finding in pair.findings],
+    }
+
+
+# JSON string quoting (the C function json.dumps uses with ensure_ascii=False).
+_quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or (
+    json.encoder.py_encode_basestring
+)
+
+
+def finding_json_text(finding: Finding) -> str:
+    """``json.dumps(finding_json(finding), ensure_ascii=False)``, faster."""
+    return (
+        f'{{"code": "{finding.code}", "name": "{finding.name}", '
+        f'"severity": "{finding.severity}", "offset": {finding.offset:d}, '
+        f'"message": {_quote(finding.message)}}}'
+    )
+
+
+def pair_json_text(pair: ExplainedPair) -> str:
+    """``json.dumps(pair_json(pair), ensure_ascii=False)``, faster."""
+    findings = ", ".join([finding_json_text(finding) for finding in pair.findings])
+    return (
+        f'{{"start": {pair.start:d}, "end": {pair.end:d}, '
+        f'"raw": {_quote(pair.raw.decode("latin-1"))}, "name": {_quote(pair.name)}, '
+        f'"value": {_quote(pair.value)}, "findings": [{findings}]}}'
+    )
+
+
+def header_json(
+    encoding: str, size: int, candidates: list[str] | None, matches: list[str] | None
+) -> dict[str, Any]:
+    """The members of the JSON form that come before the pairs."""
+    data: dict[str, Any] = {"encoding": encoding, "size": size}
+    if candidates is not None:
+        data["candidates"] = candidates
+        data["matches"] = matches or []
+    return data
+
+
 def render_json(explanation: Explanation) -> dict[str, Any]:
     """The explanation as JSON-ready data; raw bytes are given as Latin-1 text.
 
     >>> render_json(explain(b"a=%41"))["pairs"]
     [{'start': 0, 'end': 5, 'raw': 'a=%41', 'name': 'a', 'value': 'A', 'findings': []}]
     """
-    data: dict[str, Any] = {"encoding": explanation.encoding, "size": explanation.size}
-    if explanation.candidates is not None:
-        data["candidates"] = explanation.candidates
-        data["matches"] = explanation.matches or []
-    data["pairs"] = [
-        {
-            "start": pair.start,
-            "end": pair.end,
-            "raw": pair.raw.decode("latin-1"),
-            "name": pair.name,
-            "value": pair.value,
-            "findings": [_finding_json(finding) for finding in pair.findings],
-        }
-        for pair in explanation.pairs
-    ]
-    data["findings"] = [_finding_json(finding) for finding in explanation.findings]
+    data = header_json(
+        explanation.encoding, explanation.size, explanation.candidates, explanation.matches
+    )
+    data["pairs"] = [pair_json(pair) for pair in explanation.pairs]
+    data["findings"] = [finding_json(finding) for finding in explanation.findings]
     return data

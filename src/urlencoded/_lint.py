@@ -12,13 +12,22 @@ The checks work on the raw bytes, the way the parser's first steps do. Each
 kind of finding is reported once per ``&``-separated sequence (at its first
 occurrence there), so the list stays as long as the input has fields, not
 as long as it has bytes. Every check is one pass of a regular expression
-without nested repetition, or one split: lint runs in linear time on any
-input, hostile ones included (``benchmarks/bench_lint.py`` measures it).
+that looks at each byte a bounded number of times, or one split (U402 counts
+the names in one more pass): lint runs in linear time on any input, hostile
+ones included (``benchmarks/bench_lint.py`` measures it).
+
+Each check yields its findings in offset order, and :func:`iter_lint` merges
+them as they come, so that a caller can print findings while the rest of the
+input is being checked, and memory does not grow with their number.
 """
 
 from __future__ import annotations
 
+import heapq
+import itertools
+import operator
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Union
@@ -27,7 +36,7 @@ from ._encoding import Encoding, decode, get_encoding
 from ._errors import UnknownEncodingError
 from ._percent import percent_decode_bytes, utf8_encode
 
-__all__ = ["CODES", "Finding", "lint"]
+__all__ = ["CODES", "Finding", "iter_lint", "lint"]
 
 BytesLike = Union[bytes, bytearray, memoryview]
 
@@ -69,6 +78,12 @@ class Finding:
     >>> print(Finding("U202", 4, "'%e9' has lower-case hex digits"))
     byte 4: U202 lowercase-hex (info): '%e9' has lower-case hex digits
 
+    :raises TypeError: if *code*, *message* or *severity* is not a str, or
+        *offset* not an int.
+    :raises ValueError: if *code* is not a lint code, *offset* is negative,
+        or *severity* is not ``"error"``, ``"warning"``, ``"info"`` or empty
+        (the code's own severity).
+
     .. versionadded:: 1.1
     """
 
@@ -78,8 +93,17 @@ class Finding:
     severity: str = ""
 
     def __post_init__(self) -> None:
+        for role, value in (("code", self.code), ("message", self.message)):
+            if not isinstance(value, str):
+                raise TypeError(f"{role} must be a str, not {type(value).__name__}")
+        if not isinstance(self.severity, str):
+            raise TypeError(f"severity must be a str, not {type(self.severity).__name__}")
+        if isinstance(self.offset, bool) or not isinstance(self.offset, int):
+            raise TypeError(f"offset must be an int, not {type(self.offset).__name__}")
         if self.code not in CODES:
             raise ValueError(f"code must be one of the lint codes, got {self.code!r}")
+        if self.offset < 0:
+            raise ValueError(f"offset must be 0 or more, got {self.offset}")
         if not self.severity:
             object.__setattr__(self, "severity", CODES[self.code][1])
         elif self.severity not in _SEVERITIES:
@@ -94,8 +118,16 @@ class Finding:
         return f"byte {self.offset}: {self.code} {self.name} ({self.severity}): {self.message}"
 
 
-_SEQUENCE = re.compile(rb"[^&]+")
+# A non-empty sequence: its name (up to the first '='), the '=' if any, its value.
+_FIELD = re.compile(rb"(?=[^&])([^&=]*)(=?)([^&]*)")
+# The name of each non-empty sequence.
+_NAME = re.compile(rb"(?<![^&])(?=[^&])[^&=]*")
 _AMPERSAND_RUN = re.compile(rb"&{2,}")
+# U103, in a sequence whose name ends at an '=' before any ';': group 1 runs
+# from the first ';' to the one that starts the first part holding an '='.
+# Each part is scanned at most twice (once more on backtracking), so the
+# search is linear.
+_SEMICOLON = re.compile(rb"(?<![^&])[^&;=]*=[^&;]*(;(?:[^&;=]*;)*)[^&;=]*=")
 _BAD_PERCENT = re.compile(rb"%(?![0-9A-Fa-f]{2})")
 _LOWER_HEX = re.compile(rb"%(?:[a-f][0-9A-Fa-f]|[0-9A-F][a-f])")
 _DOUBLE_ENCODED = re.compile(rb"%25[0-9A-Fa-f]{2}")
@@ -105,6 +137,12 @@ _RAW_SPACE = re.compile(rb" ")
 # name[key][key] or name[]: PHP, Rails and the qs library read these as nested data.
 _BRACKET_NAME = re.compile(rb"[^\[\]]+(?:\[[^\[\]]*\])+")
 _CHARSET_FIELD = b"_charset_"
+# How a value that decodes to something ending with ']' or '}' ends.
+_BRACKET_ENDS = (b"]", b"}", b"%5D", b"%5d", b"%7D", b"%7d")
+# The order of findings; no two findings share both.
+_ORDER = operator.attrgetter("offset", "code")
+# Whole-body work goes a piece of about this size at a time.
+_PIECE = 64 * 1024
 
 
 def _show(data: bytes) -> str:
@@ -126,48 +164,72 @@ def _first_per_sequence(body: bytes, pattern: re.Pattern[bytes], end: int) -> It
         yield start
 
 
-def _semicolons(body: bytes) -> Iterator[Finding]:
-    """U103: a ';' inside a value, followed by something that looks like name=value."""
-    sequence_end = -1
-    position = body.find(b";")
-    while position != -1:
-        if position >= sequence_end:
-            start = body.rfind(b"&", 0, position) + 1
-            sequence_end = body.find(b"&", position)
-            if sequence_end == -1:
-                sequence_end = len(body)
-            parts = body[start:sequence_end].split(b";")
-            if b"=" in parts[0]:
-                offset = start + len(parts[0])
-                for part in parts[1:]:
-                    if b"=" in part:
-                        yield Finding(
-                            "U103",
-                            offset,
-                            f"';' then {_show(part)} looks like a separator; only '&' "
-                            "separates fields, so this is all one value",
-                        )
-                        break
-                    offset += len(part) + 1
-            position = body.find(b";", sequence_end)
-        else:  # pragma: no cover - the find above always skips past the sequence
-            position = body.find(b";", position + 1)
+def _input_wide(body: bytes, content_end: int) -> Iterator[Finding]:
+    """U101, U102 and U203: at most one each, for the whole input, in offset order."""
+    found = []
+    if body.startswith(b"?"):
+        found.append(
+            Finding("U101", 0, "the first name starts with '?': pass the query without its '?'")
+        )
+    if content_end < len(body):
+        found.append(
+            Finding(
+                "U102",
+                content_end,
+                f"the last value ends with {_show(body[content_end:])}, which parse keeps "
+                "(echo adds a newline; use printf or echo -n)",
+            )
+        )
+    plus = body.find(b"+")
+    percent_20 = body.find(b"%20")
+    if plus != -1 and percent_20 != -1:
+        found.append(
+            Finding(
+                "U203",
+                max(plus, percent_20),
+                f"'+' (first at byte {plus}) and '%20' (first at byte {percent_20}) both "
+                "encode a space: the input was built by two different encoders",
+            )
+        )
+    found.sort(key=_ORDER)
+    yield from found
+
+
+def _semicolons(body: bytes, end: int) -> Iterator[Finding]:
+    """U103: a ';' inside a value, followed by something that looks like name=value.
+
+    Only ``body[:end]`` is looked at.
+    """
+    for match in _SEMICOLON.finditer(body, 0, end):
+        offset = match.end(1) - 1
+        # The part after the ';' ends at the next ';' or at the end of the sequence.
+        part_end = body.find(b"&", match.end(), end)
+        if part_end == -1:
+            part_end = end
+        semicolon = body.find(b";", match.end(), part_end)
+        part = body[offset + 1 : part_end if semicolon == -1 else semicolon]
+        yield Finding(
+            "U103",
+            offset,
+            f"';' then {_show(part)} looks like a separator; only '&' "
+            "separates fields, so this is all one value",
+        )
 
 
 def _empty_sequences(body: bytes) -> Iterator[Finding]:
-    """U104: each run of '&' that leaves empty sequences, at its first '&'."""
-    runs = [match.span() for match in _AMPERSAND_RUN.finditer(body)]
+    """U104: each run of '&' that leaves empty sequences, at its first '&'.
+
+    These are the only findings at an ``&``, so the only ones outside every pair.
+    """
+    size = len(body)
     # A single '&' leaves an empty sequence only at either end of the input.
-    if body[:1] == b"&" and body[1:2] != b"&":
-        runs.insert(0, (0, 1))
-    if len(body) > 1 and body[-1:] == b"&" and body[-2:-1] != b"&":
-        runs.append((len(body) - 1, len(body)))
-    for start, end in runs:
+    first = ((0, 1),) if body[:1] == b"&" and body[1:2] != b"&" else ()
+    last = ((size - 1, size),) if size > 1 and body[-1:] == b"&" and body[-2:-1] != b"&" else ()
+    runs = (match.span() for match in _AMPERSAND_RUN.finditer(body))
+    for start, end in itertools.chain(first, runs, last):
         # Step 3.1 of the parser skips each empty sequence.
-        count = end - start - 1 + (start == 0) + (end == len(body))
-        where = (
-            "at the start" if start == 0 else "at the end" if end == len(body) else "between fields"
-        )
+        count = end - start - 1 + (start == 0) + (end == size)
+        where = "at the start" if start == 0 else "at the end" if end == size else "between fields"
         yield Finding(
             "U104",
             start,
@@ -176,20 +238,8 @@ def _empty_sequences(body: bytes) -> Iterator[Finding]:
         )
 
 
-def _check_bytes(body: bytes) -> Iterator[Finding]:
-    """The checks on raw bytes (codes U1xx to U303)."""
-    content_end = len(body.rstrip(b"\r\n"))
-    if body.startswith(b"?"):
-        yield Finding("U101", 0, "the first name starts with '?': pass the query without its '?'")
-    if content_end < len(body):
-        yield Finding(
-            "U102",
-            content_end,
-            f"the last value ends with {_show(body[content_end:])}, which parse keeps "
-            "(echo adds a newline; use printf or echo -n)",
-        )
-    yield from _semicolons(body[:content_end])
-    yield from _empty_sequences(body)
+def _bad_percents(body: bytes) -> Iterator[Finding]:
+    """U201."""
     for offset in _first_per_sequence(body, _BAD_PERCENT, len(body)):
         following = body[offset + 1 : offset + 3]
         yield Finding(
@@ -202,6 +252,10 @@ def _check_bytes(body: bytes) -> Iterator[Finding]:
             )
             + "; it stays a literal '%' (encode it as %25)",
         )
+
+
+def _lowercase_hex(body: bytes) -> Iterator[Finding]:
+    """U202."""
     for offset in _first_per_sequence(body, _LOWER_HEX, len(body)):
         yield Finding(
             "U202",
@@ -209,15 +263,10 @@ def _check_bytes(body: bytes) -> Iterator[Finding]:
             f"{_show(body[offset : offset + 3])} has lower-case hex digits; decoders accept "
             "them, but signatures over the raw text differ",
         )
-    plus = body.find(b"+")
-    percent_20 = body.find(b"%20")
-    if plus != -1 and percent_20 != -1:
-        yield Finding(
-            "U203",
-            max(plus, percent_20),
-            f"'+' (first at byte {plus}) and '%20' (first at byte {percent_20}) both encode "
-            "a space: the input was built by two different encoders",
-        )
+
+
+def _double_encoded(body: bytes) -> Iterator[Finding]:
+    """U204."""
     for offset in _first_per_sequence(body, _DOUBLE_ENCODED, len(body)):
         yield Finding(
             "U204",
@@ -225,6 +274,10 @@ def _check_bytes(body: bytes) -> Iterator[Finding]:
             f"{_show(body[offset : offset + 5])} decodes to "
             f"{_show(percent_decode_bytes(body[offset : offset + 5]))}: percent-encoded twice?",
         )
+
+
+def _non_ascii(body: bytes) -> Iterator[Finding]:
+    """U301."""
     for offset in _first_per_sequence(body, _RAW_NON_ASCII, len(body)):
         yield Finding(
             "U301",
@@ -232,8 +285,16 @@ def _check_bytes(body: bytes) -> Iterator[Finding]:
             f"raw byte {body[offset]:#04x}: encode bytes above 0x7F as %XX; a parser reading "
             "another encoding than the sender's may stop or misread it",
         )
+
+
+def _spaces(body: bytes, content_end: int) -> Iterator[Finding]:
+    """U302."""
     for offset in _first_per_sequence(body, _RAW_SPACE, content_end):
         yield Finding("U302", offset, "raw space: encode it as '+' (or '%20')")
+
+
+def _controls(body: bytes, content_end: int) -> Iterator[Finding]:
+    """U303."""
     for offset in _first_per_sequence(body, _RAW_CONTROL, content_end):
         yield Finding("U303", offset, f"raw control byte {body[offset]:#04x}: encode it as %XX")
 
@@ -242,92 +303,203 @@ def _is_nested_value(value: bytes) -> bool:
     return len(value) >= 2 and (value[:1], value[-1:]) in ((b"[", b"]"), (b"{", b"}"))
 
 
-def _check_fields(body: bytes, encoding: Encoding) -> Iterator[Finding]:
-    """The checks on percent-decoded names and values (codes U304 to U403)."""
-    whole_valid = False
-    if encoding.name == "UTF-8":
-        # An ASCII byte is never part of a UTF-8 error, so the whole body is
-        # valid exactly when every field is; the fields are checked only if not.
+def _decoded(raw: bytes) -> bytes:
+    """Steps 3.3-3.4 of the parser: '+' to space, then percent-decode."""
+    if b"%" in raw or b"+" in raw:
+        return percent_decode_bytes(raw.replace(b"+", b" "))
+    return raw
+
+
+def _repeated_names(body: bytes) -> dict[bytes, int]:
+    """Each percent-decoded name given more than once, with its number of fields."""
+    counts: Counter[bytes] = Counter()
+    for start, end in blocks(body):
+        names = _NAME.findall(body, start, end)
+        if body.find(b"%", start, end) != -1 or body.find(b"+", start, end) != -1:
+            names = list(map(_decoded, names))
+        counts.update(names)
+    return {name: count for name, count in counts.items() if count > 1}
+
+
+def blocks(body: bytes) -> Iterator[tuple[int, int]]:
+    """``(start, end)`` of pieces of *body* of about 64 KiB, each cut just after an '&'."""
+    start = 0
+    while start < len(body):
+        end = body.find(b"&", start + _PIECE)
+        end = len(body) if end == -1 else end + 1
+        yield start, end
+        start = end
+
+
+def _valid_utf8(body: bytes) -> bool:
+    """Whether every name and value of *body* percent-decodes to valid UTF-8.
+
+    An ASCII byte is never part of a UTF-8 error, so this holds exactly when
+    the whole body, percent-decoded, is valid; it is checked in blocks cut
+    after an '&', which never splits an escape.
+    """
+    for start, end in blocks(body):
         try:
-            percent_decode_bytes(body).decode("utf-8")
-            whole_valid = True
+            percent_decode_bytes(body[start:end]).decode("utf-8")
         except UnicodeDecodeError:
-            pass
-    names: dict[bytes, list[int]] = {}
-    for match in _SEQUENCE.finditer(body):
+            return False
+    return True
+
+
+def _check_fields(body: bytes, encoding: Encoding) -> Iterator[Finding]:
+    """The checks on percent-decoded names and values (codes U304 to U403), in offset order.
+
+    U402 gives the number of times a name appears at its second field, so a
+    first pass counts the names.
+    """
+    whole_valid = encoding.name == "UTF-8" and _valid_utf8(body)
+    repeated = _repeated_names(body)
+    # Repeated names seen once so far: name -> offset of the first field.
+    firsts: dict[bytes, int] = {}
+    for match in _FIELD.finditer(body):
         start = match.start()
-        raw_name, equals, raw_value = match.group().partition(b"=")
-        name = percent_decode_bytes(raw_name.replace(b"+", b" "))
-        value = percent_decode_bytes(raw_value.replace(b"+", b" "))
+        raw_name, equals, raw_value = match.groups()
+        name = _decoded(raw_name)
+        # The value matters only to U304, U401 and U403 (whose value ends with a bracket).
+        value = b""
+        if not whole_valid or name == _CHARSET_FIELD or raw_value.endswith(_BRACKET_ENDS):
+            value = _decoded(raw_value)
         value_start = start + len(raw_name) + len(equals)
+        found = []
         if not whole_valid:
             for role, part, offset in (("name", name, start), ("value", value, value_start)):
                 try:
                     decode(encoding, part, fatal=True)
                 except UnicodeDecodeError as error:
                     bad = part[error.start : error.end]
-                    yield Finding(
-                        "U304",
-                        offset,
-                        f"the {role} is not valid {encoding.name}: its decoded bytes "
-                        f"{_show(bad)} at index {error.start} become U+FFFD",
+                    found.append(
+                        Finding(
+                            "U304",
+                            offset,
+                            f"the {role} is not valid {encoding.name}: its decoded bytes "
+                            f"{_show(bad)} at index {error.start} become U+FFFD",
+                        )
                     )
-        seen = names.get(name)
-        if seen is None:
-            names[name] = [start, -1, 1]
-        else:
-            if seen[2] == 1:
-                seen[1] = start
-            seen[2] += 1
+        if name in repeated:
+            first = firsts.pop(name, None)
+            if first is None:
+                firsts[name] = start
+            else:
+                found.append(
+                    Finding(
+                        "U402",
+                        start,
+                        f"the name {_show(name)} appears {repeated.pop(name)} times (first at "
+                        f"byte {first}); a dict keeps only one value",
+                    )
+                )
         if name == _CHARSET_FIELD:
-            yield from _charset_field(value, start, encoding)
-        if _BRACKET_NAME.fullmatch(name):
-            yield Finding(
-                "U403",
-                start,
-                f"the name {_show(name)} uses brackets: parse keeps it as one flat name, "
-                "where PHP, Rails or qs would build nested data",
+            found.append(_charset_field(value, start, encoding))
+        if b"[" in name and _BRACKET_NAME.fullmatch(name):
+            found.append(
+                Finding(
+                    "U403",
+                    start,
+                    f"the name {_show(name)} uses brackets: parse keeps it as one flat name, "
+                    "where PHP, Rails or qs would build nested data",
+                )
             )
-        if _is_nested_value(value):
-            yield Finding(
-                "U403",
-                value_start,
-                f"the value {_show(value)} looks like JSON or nested data; parse returns it "
-                "as text",
+        if value.endswith((b"]", b"}")) and _is_nested_value(value):
+            found.append(
+                Finding(
+                    "U403",
+                    value_start,
+                    f"the value {_show(value)} looks like JSON or nested data; parse returns "
+                    "it as text",
+                )
             )
-    for name, (first, second, count) in names.items():
-        if count > 1:
-            yield Finding(
-                "U402",
-                second,
-                f"the name {_show(name)} appears {count} times (first at byte {first}); "
-                "a dict keeps only one value",
-            )
+        if found:
+            # A sequence's findings lie within it: ordering each sequence orders them all.
+            found.sort(key=_ORDER)
+            yield from found
 
 
-def _charset_field(value: bytes, offset: int, encoding: Encoding) -> Iterator[Finding]:
+def _charset_field(value: bytes, offset: int, encoding: Encoding) -> Finding:
     """U401: what a ``_charset_`` field says, and whether it agrees with *encoding*."""
     label = value.decode("latin-1")
     try:
         named = get_encoding(label)
     except UnknownEncodingError:
-        yield Finding(
+        return Finding(
             "U401",
             offset,
             f"'_charset_' holds {label!r}, which is not an encoding label",
             "warning",
         )
-        return
     if named == encoding:
-        yield Finding("U401", offset, f"'_charset_' names {named.name}, the encoding in use")
-    else:
-        yield Finding(
-            "U401",
-            offset,
-            f"'_charset_' names {named.name}, but the input is read as {encoding.name}: "
-            "parse with use_charset_field=True (or --charset-field) to follow it",
-            "warning",
-        )
+        return Finding("U401", offset, f"'_charset_' names {named.name}, the encoding in use")
+    return Finding(
+        "U401",
+        offset,
+        f"'_charset_' names {named.name}, but the input is read as {encoding.name}: "
+        "parse with use_charset_field=True (or --charset-field) to follow it",
+        "warning",
+    )
+
+
+def findings_of(body: bytes, encoding: Encoding) -> Iterator[Finding]:
+    """Every finding of *body*, by offset, then code, produced as the checks reach them.
+
+    Each check yields its findings in offset order, so merging them is enough:
+    nothing is held but one pending finding per check (and, for ``U402``, the
+    repeated names).
+    """
+    content_end = len(body.rstrip(b"\r\n"))
+    return heapq.merge(
+        _input_wide(body, content_end),
+        _semicolons(body, content_end),
+        _empty_sequences(body),
+        _bad_percents(body),
+        _lowercase_hex(body),
+        _double_encoded(body),
+        _non_ascii(body),
+        _spaces(body, content_end),
+        _controls(body, content_end),
+        _check_fields(body, encoding),
+        key=_ORDER,
+    )
+
+
+def as_bytes(data: BytesLike | str, function: str) -> bytes:
+    """*data* as bytes (a str is UTF-8 encoded); anything else is a TypeError."""
+    if isinstance(data, str):
+        return utf8_encode(data)
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        return bytes(data)
+    raise TypeError(f"{function}() takes bytes or str, not {type(data).__name__}")
+
+
+def iter_lint(data: BytesLike | str, *, encoding: str | Encoding = "UTF-8") -> Iterator[Finding]:
+    """Yield what in a urlencoded body is likely a mistake, as the checks find it.
+
+    The findings of :func:`lint`, in the same order (by offset, then code),
+    produced as the input is read: memory does not grow with the number of
+    findings, and taking the first few of a large input does not check the
+    rest. The arguments are checked when it is called, before the first
+    finding is asked for.
+
+    :param data: the body or query, as bytes or str (UTF-8 encoded first).
+    :param encoding: the encoding the names and values are meant to be read
+        in (a label or :class:`Encoding`), for ``U304`` and ``U401``.
+    :returns: an iterator over the findings, ordered by offset, then code.
+    :raises TypeError: if *data* is not bytes or str.
+    :raises UnknownEncodingError: if *encoding* is not a known label.
+
+    >>> findings = iter_lint(b"a=%zz&" * 100_000)
+    >>> print(next(findings))
+    byte 2: U201 bad-percent (error): '%' followed by 'zz' is not an escape; ...
+    >>> sum(finding.severity == "error" for finding in findings)
+    99999
+
+    .. versionadded:: 1.1
+    """
+    body = as_bytes(data, "iter_lint")
+    return findings_of(body, get_encoding(encoding))
 
 
 def lint(data: BytesLike | str, *, encoding: str | Encoding = "UTF-8") -> list[Finding]:
@@ -343,7 +515,8 @@ def lint(data: BytesLike | str, *, encoding: str | Encoding = "UTF-8") -> list[F
 
     Each kind of finding is reported at its first occurrence in each
     ``&``-separated sequence; input-wide ones (``U101``, ``U102``, ``U203``)
-    once. Lint takes linear time in the input's length.
+    once. Lint takes linear time in the input's length. :func:`iter_lint`
+    yields the same findings one by one, without listing them.
 
     :param data: the body or query, as bytes or str (UTF-8 encoded first).
     :param encoding: the encoding the names and values are meant to be read
@@ -361,14 +534,8 @@ def lint(data: BytesLike | str, *, encoding: str | Encoding = "UTF-8") -> list[F
     []
 
     .. versionadded:: 1.1
+    .. versionchanged:: 1.1
+       The findings are those of :func:`iter_lint`, listed.
     """
-    if isinstance(data, str):
-        body = utf8_encode(data)
-    elif isinstance(data, (bytes, bytearray, memoryview)):
-        body = bytes(data)
-    else:
-        raise TypeError(f"lint() takes bytes or str, not {type(data).__name__}")
-    resolved = get_encoding(encoding)
-    findings = [*_check_bytes(body), *_check_fields(body, resolved)]
-    findings.sort(key=lambda finding: (finding.offset, finding.code))
-    return findings
+    body = as_bytes(data, "lint")
+    return list(findings_of(body, get_encoding(encoding)))

@@ -15,7 +15,7 @@ from typing import NoReturn
 
 from .._errors import URLEncodedError
 from .._streaming import DEFAULT_MAX_BODY_SIZE, DEFAULT_MAX_FIELD_SIZE, DEFAULT_MAX_FIELDS
-from ._commands import COMMANDS
+from ._commands import COMMANDS, DEFAULT_MAX_FINDINGS, UNSET
 from ._io import CliError, report
 
 __all__ = ["main"]
@@ -88,6 +88,30 @@ def _add_max_body_size(command: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_report_options(command: argparse.ArgumentParser, each: str, what: str) -> None:
+    """--json, --format and --max-findings of explain and lint."""
+    formats = command.add_mutually_exclusive_group()
+    formats.add_argument(
+        "--format",
+        choices=["text", "json"],
+        help=f"'text' (the default) or 'json': JSON Lines, one object per {each}, then a "
+        "summary, printed as they are found",
+    )
+    formats.add_argument(
+        "--json",
+        action="store_true",
+        help=f"print all the {what} as one JSON document",
+    )
+    command.add_argument(
+        "--max-findings",
+        type=_limit,
+        default=UNSET,
+        metavar="N",
+        help=f"show the first N {what} and count the rest (default {DEFAULT_MAX_FINDINGS} "
+        "for text, no limit for --format json; 'none': no limit)",
+    )
+
+
 _EXAMPLES = {
     "parse": """examples:
   urlencoded parse 'q=caf%C3%A9+au+lait&x'
@@ -120,11 +144,14 @@ _EXAMPLES = {
   urlencoded explain 'a=1;b=2&c=%zz'
   urlencoded explain --encoding shift_jis --file body.bin
   urlencoded explain --guess-encoding utf-8,shift_jis,euc-jp --file body.bin
-  urlencoded explain --json 'a=1'""",
+  urlencoded explain --json 'a=1'
+  urlencoded explain --format json --max-findings none --file body.bin > pairs.jsonl""",
     "lint": """examples:
   urlencoded lint 'a=1;b=2'
   urlencoded lint --strip-newline --file body.txt || echo 'the body has errors'
-  urlencoded lint --json '?a=%zz'""",
+  urlencoded lint --json '?a=%zz'
+  urlencoded lint --max-findings 10 --file big-body.txt
+  urlencoded lint --format json --file big-body.txt | jq -c 'select(.severity == "error")'""",
 }
 
 
@@ -271,14 +298,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="say which of these encodings decode every field; read in the first one "
         "(unless --encoding is given)",
     )
-    explain.add_argument("--json", action="store_true", help="print JSON for scripts")
+    _add_report_options(explain, "pair and each finding between pairs", "pairs and findings")
     _add_max_body_size(explain)
     _add_strip_newline(explain)
 
     lint = command("lint", "list likely mistakes; exit 1 if any is an error")
     _add_input(lint, "data", "the body, query or URL")
     lint.add_argument("--encoding", default="UTF-8", help="the encoding the input is meant in")
-    lint.add_argument("--json", action="store_true", help="print the findings as JSON")
+    _add_report_options(lint, "finding", "findings")
     _add_max_body_size(lint)
     _add_strip_newline(lint)
     return cli

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import json
 import os
 import sys
@@ -16,6 +17,7 @@ from .._streaming import IncrementalParser
 from ._io import (
     _URL,
     CliError,
+    Output,
     Source,
     chunks,
     ends_with_newline,
@@ -26,7 +28,12 @@ from ._io import (
     write,
 )
 
-__all__ = ["COMMANDS"]
+__all__ = ["COMMANDS", "DEFAULT_MAX_FINDINGS", "UNSET"]
+
+# The findings (or pairs) explain and lint show on a terminal by default.
+DEFAULT_MAX_FINDINGS = 100
+# --max-findings not given: the default depends on the output format.
+UNSET = -1
 
 # Each command imports the modules only it needs, when it runs: a command line
 # starts in the time its own command takes to import.
@@ -34,6 +41,10 @@ __all__ = ["COMMANDS"]
 
 def _dumps(data: object) -> bytes:
     return json.dumps(data, ensure_ascii=False).encode("utf-8") + b"\n"
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False)
 
 
 def _newline_layer(raw: Iterable[bytes], strip: bool, command: str) -> Iterator[bytes]:
@@ -353,51 +364,154 @@ def _color() -> bool:
     return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
 
 
-def run_explain(arguments: argparse.Namespace) -> int:
-    from .._explain import explain, render_json, render_text
-    from .._legacy import guess_encoding
+def _max_findings(arguments: argparse.Namespace) -> int | None:
+    """How many findings (lint) or pairs and findings (explain) to show; None: all."""
+    given: int | None = arguments.max_findings
+    if arguments.json:
+        if given != UNSET:
+            raise CliError(
+                "--json prints one whole document; --max-findings goes with text or --format json"
+            )
+        return None
+    if given == UNSET:
+        return None if arguments.format == "json" else DEFAULT_MAX_FINDINGS
+    return given
 
+
+def run_explain(arguments: argparse.Namespace) -> int:
+    from .._explain import (
+        SEVERITIES,
+        ExplainedPair,
+        TextReport,
+        finding_json_text,
+        header_json,
+        iter_explain,
+        outline,
+        outside_findings,
+        pair_json_text,
+        tally,
+    )
+    from .._legacy import guess_encoding
+    from .._lint import iter_lint
+
+    limit = _max_findings(arguments)
     data = _whole_input(arguments, "explain")
     candidates = matches = None
-    encoding = arguments.encoding
+    label = arguments.encoding
     if arguments.guess_encoding is not None:
         candidates = _candidates(arguments.guess_encoding)
         matches = [match.name for match in guess_encoding(data, candidates)]
-        if encoding is None and matches:
-            encoding = matches[0]
-    explanation = explain(
-        data, encoding=encoding or "UTF-8", candidates=candidates, matches=matches
-    )
+        if label is None and matches:
+            label = matches[0]
+    encoding = get_encoding(label or "UTF-8")
+    pieces = iter_explain(data, encoding=encoding)
+    header = header_json(encoding.name, len(data), candidates, matches)
+    output = Output()
     if arguments.json:
-        write(_dumps(render_json(explanation)))
+        # The document of render_json, written as the pairs come; the findings
+        # between pairs follow them, from a second, quick pass.
+        output.add(_json(header)[:-1] + ', "pairs": [')
+        separator = ""
+        for piece in pieces:
+            if isinstance(piece, ExplainedPair):
+                output.add(separator + pair_json_text(piece))
+                separator = ", "
+        output.add('], "findings": [')
+        separator = ""
+        for finding in outside_findings(data):
+            output.add(separator + finding_json_text(finding))
+            separator = ", "
+        output.add("]}\n")
+        output.flush()
+        return 0
+    text = None
+    if arguments.format != "json":
+        text = TextReport(data, header, color=_color(), line=output.line)
+    shown_pairs = shown_outside = 0
+    counts = dict.fromkeys(SEVERITIES, 0)
+    for piece in itertools.islice(pieces, limit):
+        if isinstance(piece, ExplainedPair):
+            shown_pairs += 1
+            for finding in piece.findings:
+                counts[finding.severity] += 1
+            if text is not None:
+                text.pair(piece)
+            else:
+                output.line('{"type": "pair", ' + pair_json_text(piece)[1:])
+        else:
+            shown_outside += 1
+            counts[piece.severity] += 1
+            if text is None:
+                output.line('{"type": "finding", ' + finding_json_text(piece)[1:])
+    hidden_pairs = hidden_outside = 0
+    if next(pieces, None) is not None:
+        # Past the limit only the numbers matter: one lint pass counts the findings.
+        output.flush()
+        counts = tally(iter_lint(data, encoding=encoding))
+        hidden_pairs = outline(data)[0] - shown_pairs
+        hidden_outside = sum(1 for _ in outside_findings(data)) - shown_outside
+    if text is not None:
+        text.end(shown_outside, hidden_pairs, hidden_outside, counts)
     else:
-        write(render_text(explanation, color=_color()).encode("utf-8") + b"\n")
+        summary = {
+            "type": "summary",
+            **header,
+            "pairs": shown_pairs + hidden_pairs,
+            "findings": sum(counts.values()),
+            "severities": counts,
+            "not_shown": hidden_pairs + hidden_outside,
+        }
+        output.line(_json(summary))
+    output.flush()
     return 0
 
 
 def run_lint(arguments: argparse.Namespace) -> int:
-    from .._lint import lint
+    from .._explain import SEVERITIES, counts_line, finding_json_text, plural, tally
+    from .._lint import iter_lint
 
+    limit = _max_findings(arguments)
     data = _whole_input(arguments, "lint")
-    findings = lint(data, encoding=arguments.encoding)
+    findings = iter_lint(data, encoding=arguments.encoding)
+    output = Output()
     if arguments.json:
-        write(
-            _dumps(
-                [
-                    {
-                        "code": finding.code,
-                        "name": finding.name,
-                        "severity": finding.severity,
-                        "offset": finding.offset,
-                        "message": finding.message,
-                    }
-                    for finding in findings
-                ]
-            )
-        )
-    elif findings:
-        write("".join(f"{finding}\n" for finding in findings).encode("utf-8"))
-    return 1 if any(finding.severity == "error" for finding in findings) else 0
+        # One JSON list, written as the findings come.
+        counts = dict.fromkeys(SEVERITIES, 0)
+        output.add("[")
+        separator = ""
+        for finding in findings:
+            counts[finding.severity] += 1
+            output.add(separator + finding_json_text(finding))
+            separator = ", "
+        output.add("]\n")
+        output.flush()
+        return 1 if counts["error"] else 0
+    text = arguments.format != "json"
+    shown = dict.fromkeys(SEVERITIES, 0)
+    for finding in itertools.islice(findings, limit):
+        shown[finding.severity] += 1
+        if text:
+            output.line(str(finding))
+        else:
+            output.line('{"type": "finding", ' + finding_json_text(finding)[1:])
+    output.flush()  # what is shown shows now; counting the rest may take a while
+    # The rest are only counted, for the closing line and the exit status.
+    hidden = tally(findings)
+    counts = {severity: shown[severity] + hidden[severity] for severity in SEVERITIES}
+    not_shown = sum(hidden.values())
+    if not text:
+        summary = {
+            "type": "summary",
+            "findings": sum(counts.values()),
+            "severities": counts,
+            "not_shown": not_shown,
+        }
+        output.line(_json(summary))
+    elif not_shown:
+        what = plural(not_shown, "more finding" if any(shown.values()) else "finding")
+        output.line(f"... {what} not shown ({counts_line(hidden)}): --max-findings none shows all")
+    output.flush()
+    return 1 if counts["error"] else 0
 
 
 COMMANDS = {

@@ -18,6 +18,7 @@ from typing import BinaryIO
 __all__ = [
     "CHUNK_SIZE",
     "CliError",
+    "Output",
     "Source",
     "chunks",
     "note",
@@ -153,6 +154,34 @@ def write(data: bytes) -> None:
     else:
         sys.stdout.write(data.decode("utf-8"))
         sys.stdout.flush()
+
+
+class Output:
+    """Standard output for many short lines: written a block at a time, not a line at a time."""
+
+    def __init__(self, size: int = CHUNK_SIZE) -> None:
+        self._lines: list[str] = []
+        self._held = 0
+        self._size = size
+
+    def add(self, text: str) -> None:
+        """Queue *text* (whole lines, newlines included); write the queue once it is a block."""
+        self._lines.append(text)
+        self._held += len(text)
+        if self._held >= self._size:
+            self.flush()
+
+    def line(self, text: str) -> None:
+        """Queue one line."""
+        self.add(text + "\n")
+
+    def flush(self) -> None:
+        """Write what is queued, so that it shows before a long silence or the end."""
+        if self._lines:
+            data = "".join(self._lines).encode("utf-8")
+            self._lines.clear()
+            self._held = 0
+            write(data)
 
 
 def note(command: str, text: str) -> None:
