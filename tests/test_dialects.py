@@ -644,6 +644,18 @@ def test_escape_dialect_takes_no_encoding() -> None:
         dialects.JS_ESCAPE.encode("é", encoding="windows-1252")
 
 
+@pytest.mark.parametrize("method", ["encode", "serialize", "canonical_query"])
+def test_escape_dialect_encoding_error_is_documented(method: str) -> None:
+    """JS_ESCAPE's serializers raise the ValueError of encode, which each docstring names."""
+    bound = getattr(dialects.JS_ESCAPE, method)
+    argument = "é" if method == "encode" else [("a", "é")]
+    with pytest.raises(ValueError, match=r"UTF-16 code units.*not 'Shift_JIS'"):
+        bound(argument, encoding="shift_jis")
+    assert ":raises ValueError:" in (inspect.getdoc(getattr(Dialect, method)) or "")
+    # The output encoding of UTF-16 labels is UTF-8, which the dialect takes.
+    assert bound(argument, encoding="utf-16le") == bound(argument)
+
+
 def test_unknown_encoding() -> None:
     """An unknown encoding label raises UnknownEncodingError."""
     with pytest.raises(urlencoded.UnknownEncodingError):

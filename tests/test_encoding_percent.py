@@ -23,9 +23,13 @@ from tests.reference import to_scalar_value_string
 from urlencoded import (
     SPECIAL_QUERY_PERCENT_ENCODE_SET,
     URLENCODED_PERCENT_ENCODE_SET,
+    PercentEncodeSet,
     get_encoding,
+    get_output_encoding,
     percent_encode_after_encoding,
+    percent_encode_bytes,
     serialize,
+    utf8_percent_encode,
 )
 
 WPT = json.loads(
@@ -170,3 +174,55 @@ def test_legacy_serialize_in_one_pass_agrees_with_reference(
     usv = [(to_scalar_value_string(name), to_scalar_value_string(value)) for name, value in pairs]
     expected = reference_html.urlencoded_serialize(usv, encoding)
     assert serialize(pairs, encoding=encoding) == expected
+
+
+@pytest.mark.parametrize("name", ["replacement", "UTF-16BE", "UTF-16LE"])
+def test_encoding_without_encoder_is_refused(name: str) -> None:
+    """An encoding with no encoder raises ValueError naming it and its output encoding."""
+    for encoding in (name, get_encoding(name)):
+        with pytest.raises(ValueError, match=f"{name} has no encoder") as info:
+            percent_encode_after_encoding(encoding, "a", URLENCODED_PERCENT_ENCODE_SET)
+        assert f"get_output_encoding({name!r}), which is UTF-8" in str(info.value)
+    # The output encoding is what the caller passes instead.
+    encoded = percent_encode_after_encoding(
+        get_output_encoding(name), "é", URLENCODED_PERCENT_ENCODE_SET
+    )
+    assert encoded == "%C3%A9"
+
+
+def test_percent_encoders_refuse_wrong_types() -> None:
+    """Each percent-encoder raises TypeError, as documented, for each argument of the wrong type."""
+    with pytest.raises(TypeError, match="takes bytes"):
+        percent_encode_bytes("a", URLENCODED_PERCENT_ENCODE_SET)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="PercentEncodeSet"):
+        percent_encode_bytes(b"a", None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="space_as_plus"):
+        utf8_percent_encode("a", URLENCODED_PERCENT_ENCODE_SET, space_as_plus=0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="as str"):
+        utf8_percent_encode(b"a", URLENCODED_PERCENT_ENCODE_SET)  # type: ignore[arg-type]
+
+
+def test_percent_encode_set_refuses_wrong_types() -> None:
+    """PercentEncodeSet and its methods raise TypeError or ValueError for bad arguments."""
+    with pytest.raises(TypeError, match="set of int code points, not NoneType"):
+        PercentEncodeSet(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="must be ints, not str"):
+        PercentEncodeSet(frozenset("ab"))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="must be ints, not bool"):
+        PercentEncodeSet(frozenset({True}))
+    with pytest.raises(ValueError, match="ASCII code points only, got 128"):
+        PercentEncodeSet(frozenset({0x80}))
+    with pytest.raises(TypeError, match="name must be a str"):
+        PercentEncodeSet(frozenset(), None)  # type: ignore[arg-type]
+    assert PercentEncodeSet([0x20, 0x20]) == PercentEncodeSet(frozenset({0x20}))  # type: ignore[arg-type]
+    for method in ("byte_table", "unencoded_run_pattern"):
+        flags: list[object] = [[], "yes", 1, None]
+        for flag in flags:
+            with pytest.raises(TypeError, match="space_as_plus as a bool"):
+                getattr(URLENCODED_PERCENT_ENCODE_SET, method)(flag)
+    with pytest.raises(TypeError, match="str or int"):
+        URLENCODED_PERCENT_ENCODE_SET.add(None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="out of range"):
+        URLENCODED_PERCENT_ENCODE_SET.add(-1)
+    with pytest.raises(TypeError, match="single code point"):
+        assert "" in URLENCODED_PERCENT_ENCODE_SET

@@ -49,6 +49,10 @@ _HTTP_QUOTED_STRING_TOKEN_CODE_POINTS = frozenset(
 _ASCII_LOWERCASE = {code: code + 0x20 for code in range(0x41, 0x5B)}
 
 
+def _kind(value: object) -> str:
+    return type(value).__name__
+
+
 # https://mimesniff.spec.whatwg.org/#mime-type
 class MediaType:
     """A parsed MIME type: type, subtype and parameters.
@@ -59,6 +63,9 @@ class MediaType:
     is a read-only mapping from lowercase names to values, in input order.
     ``str()`` serializes it (https://mimesniff.spec.whatwg.org/#serialize-a-mime-type).
 
+    :raises TypeError: if *type* or *subtype* is not a str, or *parameters* is
+        not a mapping of str to str.
+
     >>> media_type = parse_mime_type('Application/X-WWW-Form-URLEncoded; Charset="utf-8"')
     >>> media_type
     MediaType('application/x-www-form-urlencoded;charset=utf-8')
@@ -66,6 +73,8 @@ class MediaType:
     ('application/x-www-form-urlencoded', {'charset': 'utf-8'})
 
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1
+       Arguments of the wrong type raise :class:`TypeError`.
     """
 
     __slots__ = ("parameters", "subtype", "type")
@@ -75,9 +84,22 @@ class MediaType:
     parameters: Mapping[str, str]
 
     def __init__(self, type: str, subtype: str, parameters: Mapping[str, str]) -> None:
+        if not isinstance(type, str) or not isinstance(subtype, str):
+            raise TypeError(
+                f"MediaType() takes type and subtype as str, not {_kind(type)} and {_kind(subtype)}"
+            )
+        if not isinstance(parameters, Mapping):
+            raise TypeError(f"MediaType() takes parameters as a mapping, not {_kind(parameters)}")
+        own = dict(parameters)
+        for name, value in own.items():
+            if not isinstance(name, str) or not isinstance(value, str):
+                raise TypeError(
+                    "MediaType() parameter names and values must be str, "
+                    f"not {_kind(name)} and {_kind(value)}"
+                )
         self.type = type
         self.subtype = subtype
-        self.parameters = MappingProxyType(dict(parameters))
+        self.parameters = MappingProxyType(own)
 
     # https://mimesniff.spec.whatwg.org/#mime-type-essence
     @property

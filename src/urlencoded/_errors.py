@@ -200,9 +200,14 @@ class ProbeError(URLEncodedError, ValueError):
     the probe field's name and known value, :attr:`candidates` the output
     encodings tried, and :attr:`matches` those whose encoding of the probe was
     found in the body: empty when none matched (or the field is missing), two
-    or more when several matched and decode the body differently.
+    or more when several matched and decode the body differently. When no
+    candidates were given at all, :attr:`candidates` and :attr:`matches` are
+    both empty.
 
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1
+       Also raised for an empty list of candidates (a plain
+       :class:`ValueError` before).
     """
 
     def __init__(
@@ -219,7 +224,9 @@ class ProbeError(URLEncodedError, ValueError):
         self.candidates = candidates
         self.matches = matches
         names = ", ".join(getattr(c, "name", repr(c)) for c in (matches or candidates))
-        if matches:
+        if not candidates:
+            message = f"no candidate encodings given to check probe field {field!r} = {text!r}"
+        elif matches:
             message = f"probe field {field!r} = {text!r} matches several encodings: {names}"
         elif not field_present:
             message = f"no probe field {field!r} in the input (tried {names})"

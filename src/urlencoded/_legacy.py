@@ -69,8 +69,9 @@ def detect_probe_encoding(
     :param candidates: encoding labels or :class:`Encoding` objects to try, in
         order of preference.
     :returns: the first matching candidate's output encoding.
-    :raises ProbeError: if no candidate matches (``matches`` is empty), or
-        several match and decode the body differently (``matches`` lists them).
+    :raises ProbeError: if no candidate matches (``matches`` is empty), if
+        several match and decode the body differently (``matches`` lists them),
+        or if *candidates* is empty (``candidates`` is empty too).
     :raises UnknownEncodingError: for an unknown label among ``candidates``.
     :raises TypeError: for arguments of the wrong type.
 
@@ -78,6 +79,8 @@ def detect_probe_encoding(
     <Encoding 'Shift_JIS'>
 
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1
+       Empty *candidates* raise :class:`ProbeError` instead of a plain :class:`ValueError`.
     """
     if not isinstance(field, str) or not isinstance(text, str):
         raise TypeError("field and text must be str")
@@ -89,7 +92,7 @@ def detect_probe_encoding(
         if output not in outputs:
             outputs.append(output)
     if not outputs:
-        raise ValueError("no candidate encodings given")
+        raise ProbeError(field, text, (), ())
     # A str is UTF-8 encoded once here, so that it can be decoded in each candidate.
     data = _as_body(data, "detect_probe_encoding")
     pairs = parse_bytes(data)
@@ -129,12 +132,17 @@ def parse_with_probe(
     :param text: the value the probe field is known to hold.
     :param candidates: encoding labels or :class:`Encoding` objects to try.
     :returns: the chosen encoding and the decoded pairs (the probe field included).
-    :raises ProbeError: as for :func:`detect_probe_encoding`.
+    :raises ProbeError: as for :func:`detect_probe_encoding`: no match, several
+        matches that decode differently, or empty *candidates*.
+    :raises UnknownEncodingError: for an unknown label among ``candidates``.
+    :raises TypeError: for arguments of the wrong type.
 
     >>> parse_with_probe(b"dot=%A1%A6&q=%C6%FC%CB%DC", "dot", "・", ["sjis", "euc-jp"])
     (<Encoding 'EUC-JP'>, [('dot', '・'), ('q', '日本')])
 
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1
+       Empty *candidates* raise :class:`ProbeError` instead of a plain :class:`ValueError`.
     """
     encoding = detect_probe_encoding(data, field, text, candidates)
     return encoding, parse(_as_body(data, "parse_with_probe"), encoding=encoding)

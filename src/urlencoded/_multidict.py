@@ -132,7 +132,10 @@ class MultiDict(MutableMapping[str, str]):
     :param options: keyword arguments for :func:`urlencoded.parse` (only
         with a str or bytes *init*), such as ``encoding`` or ``max_fields``.
     :raises TypeError: if *init* is none of the above, a name or value is not
-        a str, or *options* are given with pairs or a mapping.
+        a str, or *options* are given with pairs or a mapping (or have the
+        wrong type, as for :func:`urlencoded.parse`).
+    :raises ValueError: for a bad option value, as for :func:`urlencoded.parse`
+        (a negative limit, an unknown *errors* value, a bad *separator*).
     :raises URLEncodedError: from :func:`urlencoded.parse`.
 
     >>> form = MultiDict(b"tag=a&name=Ada&tag=b")
@@ -167,7 +170,10 @@ class MultiDict(MutableMapping[str, str]):
     # Lookup.
 
     def __getitem__(self, name: str) -> str:
-        """The first value of *name*; :exc:`KeyError` if there is none."""
+        """The first value of *name*.
+
+        :raises KeyError: if no pair has that name.
+        """
         for own, value in self._pairs:
             if own == name:
                 return value
@@ -330,7 +336,10 @@ class MultiDict(MutableMapping[str, str]):
         self._pairs += new + _pairs(pairs, "extend()")
 
     def __setitem__(self, name: str, value: str) -> None:
-        """Give *name* exactly one value, at the place of its first pair."""
+        """Give *name* exactly one value, at the place of its first pair.
+
+        :raises TypeError: if *name* or *value* is not a str.
+        """
         self._replace({_check(name, value, "item")[0]: [value]})
 
     def update(self, other: Any = (), /, **pairs: str) -> None:
@@ -354,6 +363,36 @@ class MultiDict(MutableMapping[str, str]):
             grouped.setdefault(name, []).append(value)
         self._replace(grouped)
 
+    @overload
+    def setdefault(self, name: str) -> str: ...
+    @overload
+    def setdefault(self, name: str, default: str) -> str: ...
+    def setdefault(self, name: str, default: object = None) -> str:
+        """The first value of *name*; if there is none, append ``(name, default)``.
+
+        :param name: the field name.
+        :param default: the value to add when no pair has the name.
+        :returns: the first value, or *default* once added.
+        :raises TypeError: if *name* is not a str, or *default* is not a str
+            when it is needed (a MultiDict holds only str values, so the
+            mapping default of ``None`` cannot be stored).
+
+        >>> form = MultiDict("a=1"); form.setdefault("a", "9"), form.setdefault("b", "2")
+        ('1', '2')
+        >>> form
+        MultiDict([('a', '1'), ('b', '2')])
+
+        .. versionadded:: 1.1
+        """
+        if not isinstance(name, str):
+            raise TypeError(f"MultiDict setdefault() name must be str, not {type(name).__name__}")
+        for own, value in self._pairs:
+            if own == name:
+                return value
+        pair = _check(name, default, "setdefault()")
+        self._pairs.append(pair)
+        return pair[1]
+
     def _replace(self, grouped: dict[str, list[str]]) -> None:
         remaining = {name: iter(values) for name, values in grouped.items()}
         kept: list[tuple[str, str]] = []
@@ -369,7 +408,10 @@ class MultiDict(MutableMapping[str, str]):
         self._pairs = kept
 
     def __delitem__(self, name: str) -> None:
-        """Remove every pair named *name*; :exc:`KeyError` if there is none."""
+        """Remove every pair named *name*.
+
+        :raises KeyError: if no pair has that name.
+        """
         if name not in self:
             raise KeyError(name)
         self._pairs = [pair for pair in self._pairs if pair[0] != name]
@@ -427,7 +469,10 @@ class MultiDict(MutableMapping[str, str]):
         return values
 
     def popitem(self) -> tuple[str, str]:
-        """Remove and return the last pair; :exc:`KeyError` if empty."""
+        """Remove and return the last pair.
+
+        :raises KeyError: if there is no pair.
+        """
         if not self._pairs:
             raise KeyError("popitem(): MultiDict is empty")
         return self._pairs.pop()

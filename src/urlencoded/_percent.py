@@ -21,7 +21,13 @@ from functools import cache, lru_cache
 from itertools import repeat
 from typing import NamedTuple, Union, cast
 
-from ._encoding import Encoding, encode_or_fail, encode_with_references, get_encoding
+from ._encoding import (
+    Encoding,
+    encode_or_fail,
+    encode_with_references,
+    get_encoding,
+    get_output_encoding,
+)
 from ._infra import to_usv_string
 from ._sets import URLENCODED_PERCENT_ENCODE_SET, PercentEncodeSet
 
@@ -151,6 +157,10 @@ def percent_encode_bytes(
     byte strings that are already encoded (binary tokens); space becomes
     ``+`` when *space_as_plus* is true (default: when the set is the
     application/x-www-form-urlencoded set).
+
+    :raises TypeError: if *data* is not bytes, bytearray or memoryview, the
+        set is not a :class:`PercentEncodeSet`, or *space_as_plus* is not a
+        bool or ``None``.
 
     >>> percent_encode_bytes(b"\\x12\\x34 V", URLENCODED_PERCENT_ENCODE_SET)
     '%124+V'
@@ -314,6 +324,13 @@ def percent_encode_after_encoding(
     :returns: an ASCII string.
     :raises UnknownEncodingError: if *encoding* is not a known label.
     :raises TypeError: for arguments of the wrong type.
+    :raises ValueError: for replacement, UTF-16BE and UTF-16LE, which have no
+        encoder: step 3 "gets an encoder", and the Encoding Standard asserts
+        (https://encoding.spec.whatwg.org/#get-an-encoder) that it is never
+        asked for one of theirs. Callers pass the encoding's output encoding
+        (:func:`get_output_encoding`, UTF-8 for all three), as the URL
+        parser and form submission do; this function does not switch
+        encodings behind the caller's back.
 
     >>> percent_encode_after_encoding("UTF-8", "1+1 ≡ 2", URLENCODED_PERCENT_ENCODE_SET)
     '1%2B1+%E2%89%A1+2'
@@ -323,11 +340,20 @@ def percent_encode_after_encoding(
 
     .. versionadded:: 1.0
     .. versionchanged:: 1.1
-       The *space_as_plus* keyword.
+       The *space_as_plus* keyword; the :class:`ValueError` for an encoding
+       without an encoder names its output encoding.
     """
     resolved = get_encoding(encoding)
     _check_text_and_set(text, percent_encode_set, "percent_encode_after_encoding")
     plus = _space_as_plus(percent_encode_set, space_as_plus, "percent_encode_after_encoding")
+    output = get_output_encoding(resolved)
+    if output is not resolved:
+        raise ValueError(
+            f"percent_encode_after_encoding(): {resolved.name} has no encoder (the Encoding "
+            "Standard asserts that none is ever asked of replacement, UTF-16BE or UTF-16LE); "
+            f"pass its output encoding, get_output_encoding({resolved.name!r}), "
+            f"which is {output.name}"
+        )
     return _encode_after_encoding(resolved, to_usv_string(text), percent_encode_set, plus)
 
 
@@ -340,6 +366,9 @@ def utf8_percent_encode(
 
     Space becomes ``+`` when *space_as_plus* is true; left out, as in
     :func:`percent_encode_after_encoding`.
+
+    :raises TypeError: if *text* is not a str, the set is not a
+        :class:`PercentEncodeSet`, or *space_as_plus* is not a bool or ``None``.
 
     >>> from urlencoded import USERINFO_PERCENT_ENCODE_SET
     >>> utf8_percent_encode("Say what‽", USERINFO_PERCENT_ENCODE_SET)

@@ -416,6 +416,8 @@ class URLSearchParams:
 
         A pair is not accepted, although iteration yields pairs: use
         ``params.has(name, value)`` for that.
+
+        :raises TypeError: if *name* is not a ``str`` (a pair included).
         """
         if isinstance(name, tuple):
             raise TypeError(
@@ -538,6 +540,9 @@ class URLSearchParams:
         """``params[name]``: the first value, as :meth:`get`, but :exc:`KeyError` if none.
 
         With :meth:`keys`, this makes ``dict(params)`` the same as :meth:`to_dict`.
+
+        :raises KeyError: if no pair has the name.
+        :raises TypeError: if *name* is not a ``str``.
         """
         value = self.get(_usv(name, "params[name]"))
         if value is None:

@@ -27,6 +27,7 @@ depends on no framework.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Awaitable, Iterator, Mapping
 from typing import Callable
 
@@ -263,7 +264,15 @@ def _asgi_headers(scope: ASGIScope, name: bytes) -> Iterator[bytes]:
     if isinstance(headers, (str, bytes)) or not hasattr(headers, "__iter__"):
         raise TypeError(f"scope['headers'] must be an iterable, not {type(headers).__name__}")
     for header in headers:
-        key, value = header
+        # The ASGI spec says "an iterable of [name, value] two-item iterables".
+        if isinstance(header, (str, bytes)) or not hasattr(header, "__iter__"):
+            raise TypeError(
+                f"an ASGI header must be a (name, value) pair, not {type(header).__name__}"
+            )
+        parts = tuple(header)
+        if len(parts) != 2:
+            raise TypeError(f"an ASGI header must be a (name, value) pair, not {len(parts)} items")
+        key, value = parts
         if not isinstance(key, bytes) or not isinstance(value, bytes):
             raise TypeError("ASGI header names and values must be bytes")
         if key.lower() == name:
@@ -332,7 +341,8 @@ async def parse_asgi(
     :raises ContentLengthError: for a malformed ``content-length`` (400).
     :raises ClientDisconnected: on ``http.disconnect`` before the body's end.
     :raises DecodeError: with ``errors="strict"``, for invalid bytes (400).
-    :raises TypeError: if an option, the scope or a message has the wrong type.
+    :raises TypeError: if an option, the scope, *receive* or a message has the
+        wrong type.
     :raises ValueError: for a scope that is not ``http``, an unexpected message
         type, a negative limit, an unknown *errors* value, a bad *separator*
         or *charset_field*, or ``use_charset_field=True`` with another
@@ -379,8 +389,16 @@ async def parse_asgi(
         max_body_size=max_body_size,
     )
     pairs: list[tuple[str, str]] = []
+    if not callable(receive):
+        raise TypeError(f"receive must be the ASGI receive callable, not {type(receive).__name__}")
     while True:
-        message = await receive()
+        pending = receive()
+        if not inspect.isawaitable(pending):
+            raise TypeError(
+                f"receive() must return an awaitable (ASGI's receive is async), "
+                f"not {type(pending).__name__}"
+            )
+        message = await pending
         if not isinstance(message, Mapping):
             raise TypeError(f"receive() must return a mapping, not {type(message).__name__}")
         kind = message.get("type")

@@ -51,6 +51,13 @@ def _code_points(items: tuple[CodePoints, ...]) -> list[int]:
     return result
 
 
+def _check_flag(space_as_plus: object, caller: str) -> None:
+    # The flag is a cache key: "yes" would build a second table, [] fail as unhashable.
+    if not isinstance(space_as_plus, bool):
+        kind = type(space_as_plus).__name__
+        raise TypeError(f"{caller}() takes space_as_plus as a bool, not {kind}")
+
+
 class PercentEncodeSet:
     """A percent-encode set: the code points that percent-encoding escapes.
 
@@ -61,6 +68,13 @@ class PercentEncodeSet:
     with :meth:`add` and :meth:`remove`; non-ASCII code points are always in
     the set and cannot be removed.
 
+    :param ascii_code_points: the ASCII code points in the set, as ints from
+        0 to 127 (the non-ASCII ones are in it anyway).
+    :param name: the name ``repr`` shows.
+    :raises TypeError: if *ascii_code_points* is not an iterable of ints, or
+        *name* is not a str.
+    :raises ValueError: for a code point that is not ASCII.
+
     >>> "~" in URLENCODED_PERCENT_ENCODE_SET, "~" in COMPONENT_PERCENT_ENCODE_SET
     (True, False)
     >>> custom = COMPONENT_PERCENT_ENCODE_SET.remove("/")
@@ -68,19 +82,41 @@ class PercentEncodeSet:
     (False, True)
 
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1
+       Arguments of the wrong type raise :class:`TypeError`.
     """
 
     __slots__ = ("_ascii", "_byte_tables", "_name", "_patterns")
 
     def __init__(self, ascii_code_points: frozenset[int] = frozenset(), name: str = "") -> None:
-        if any(not 0 <= cp < 0x80 for cp in ascii_code_points):
-            raise ValueError("a PercentEncodeSet is built from ASCII code points only")
-        self._ascii = frozenset(ascii_code_points)
+        try:
+            code_points = frozenset(ascii_code_points)
+        except TypeError:
+            kind = type(ascii_code_points).__name__
+            raise TypeError(
+                f"PercentEncodeSet() takes a set of int code points, not {kind}"
+            ) from None
+        for cp in code_points:
+            if not isinstance(cp, int) or isinstance(cp, bool):
+                kind = type(cp).__name__
+                raise TypeError(f"PercentEncodeSet() code points must be ints, not {kind}")
+            if not 0 <= cp < 0x80:
+                raise ValueError(
+                    f"a PercentEncodeSet is built from ASCII code points only, got {cp!r}"
+                )
+        if not isinstance(name, str):
+            raise TypeError(f"PercentEncodeSet() name must be a str, not {type(name).__name__}")
+        self._ascii = code_points
         self._name = name
         self._patterns: dict[bool, re.Pattern[str]] = {}
         self._byte_tables: dict[bool, list[str]] = {}
 
     def __contains__(self, code_point: object) -> bool:
+        """Whether *code_point*, a one-character str or an int, is in the set.
+
+        :raises TypeError: for a str that is not one character long, or
+            anything but a str or an int.
+        """
         if isinstance(code_point, str):
             if len(code_point) != 1:
                 raise TypeError(
@@ -98,6 +134,9 @@ class PercentEncodeSet:
     def add(self, *code_points: CodePoints) -> PercentEncodeSet:
         """Return a new set that also holds *code_points* (str: each character; int: a value).
 
+        :raises TypeError: for an item that is neither a str nor an int.
+        :raises ValueError: for an int that is not a code point (0 to 0x10FFFF).
+
         >>> "a" in C0_CONTROL_PERCENT_ENCODE_SET.add("abc")
         True
         """
@@ -107,6 +146,7 @@ class PercentEncodeSet:
     def remove(self, *code_points: CodePoints) -> PercentEncodeSet:
         """Return a new set without *code_points*, which must be ASCII.
 
+        :raises TypeError: for an item that is neither a str nor an int.
         :raises ValueError: for a non-ASCII code point, which every set holds.
 
         >>> " " in FRAGMENT_PERCENT_ENCODE_SET.remove(" ")
@@ -133,7 +173,10 @@ class PercentEncodeSet:
 
         The capturing group matches maximal runs of code points in the set; with
         *space_as_plus*, U+0020 is kept (the caller turns it into ``+``).
+
+        :raises TypeError: if *space_as_plus* is not a bool.
         """
+        _check_flag(space_as_plus, "unencoded_run_pattern")
         pattern = self._patterns.get(space_as_plus)
         if pattern is None:
             kept = {cp for cp in range(0x80) if cp not in self._ascii}
@@ -149,7 +192,10 @@ class PercentEncodeSet:
 
         A byte in the set becomes its percent-encoding, any other stays; with
         *space_as_plus*, 0x20 becomes ``+``.
+
+        :raises TypeError: if *space_as_plus* is not a bool.
         """
+        _check_flag(space_as_plus, "byte_table")
         table = self._byte_tables.get(space_as_plus)
         if table is None:
             table = [f"%{byte:02X}" if byte in self else chr(byte) for byte in range(256)]

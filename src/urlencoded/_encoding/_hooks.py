@@ -72,6 +72,7 @@ class Encoding:
 
     :param name: the encoding's name, for example ``"Shift_JIS"``.
     :raises UnknownEncodingError: if ``name`` is not an encoding name.
+    :raises TypeError: if ``name`` is not a str.
 
     >>> Encoding("Shift_JIS")
     <Encoding 'Shift_JIS'>

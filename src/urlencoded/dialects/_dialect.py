@@ -222,8 +222,9 @@ class Dialect:
         if self.percent_u:
             if encoding.name != "UTF-8":
                 raise ValueError(
-                    f"encoding={encoding.name!r}: dialect {self.name} escapes UTF-16 code "
-                    "units and takes no encoding"
+                    f"dialect {self.name} writes %uXXXX escapes of UTF-16 code units, which "
+                    f"no encoding changes, so it takes only encoding='UTF-8', "
+                    f"not {encoding.name!r}"
                 )
             if self.keep_escapes:
                 parts = _TRIPLETS.split(text)
@@ -256,10 +257,13 @@ class Dialect:
         :param encoding: an encoding label or :class:`~urlencoded.Encoding`
             (output encoding: UTF-16 labels give UTF-8).
         :returns: an ASCII string.
-        :raises TypeError: if *value* is not str or bytes.
+        :raises TypeError: if *value* is not str or bytes, or *encoding* not a
+            str or :class:`~urlencoded.Encoding`.
         :raises URIError: for a lone surrogate in a strict dialect.
         :raises UnknownEncodingError: for an unknown encoding label.
-        :raises ValueError: for an encoding other than UTF-8 with a ``%u`` dialect.
+        :raises ValueError: for a str with an encoding other than UTF-8 in a
+            ``%u`` dialect (:data:`JS_ESCAPE`), whose escapes are UTF-16 code
+            units whatever the encoding.
 
         >>> from urlencoded.dialects import WHATWG_FORM, RFC3986
         >>> WHATWG_FORM.encode("a b~*"), RFC3986.encode(b"a b\\xff")
@@ -477,7 +481,12 @@ class Dialect:
             names and values are str or bytes.
         :param encoding: an encoding label or :class:`~urlencoded.Encoding`.
         :returns: an ASCII string.
-        :raises TypeError: if a pair is not a pair or holds something other than str or bytes.
+        :raises TypeError: if a pair is not a pair or holds something other than
+            str or bytes, or *encoding* is not a str or :class:`~urlencoded.Encoding`.
+        :raises URIError: for a lone surrogate in a strict dialect.
+        :raises UnknownEncodingError: for an unknown encoding label.
+        :raises ValueError: for a str name or value with an encoding other
+            than UTF-8 in a ``%u`` dialect (:data:`JS_ESCAPE`), as for :meth:`encode`.
 
         >>> from urlencoded.dialects import RFC3986
         >>> RFC3986.serialize([("q", "a b"), ("x", "~*")])
@@ -499,7 +508,12 @@ class Dialect:
         :param pairs: an iterable of ``(name, value)`` pairs, or a mapping.
         :param encoding: an encoding label or :class:`~urlencoded.Encoding`.
         :returns: an ASCII string.
-        :raises TypeError: if a pair is not a pair or holds something other than str or bytes.
+        :raises TypeError: if a pair is not a pair or holds something other than
+            str or bytes, or *encoding* is not a str or :class:`~urlencoded.Encoding`.
+        :raises URIError: for a lone surrogate in a strict dialect.
+        :raises UnknownEncodingError: for an unknown encoding label.
+        :raises ValueError: for a str name or value with an encoding other
+            than UTF-8 in a ``%u`` dialect (:data:`JS_ESCAPE`), as for :meth:`encode`.
 
         >>> from urlencoded.dialects import OAUTH1
         >>> OAUTH1.canonical_query([("b", "2 q"), ("a", "3"), ("a", "2=")])

@@ -1,0 +1,1597 @@
+"""Every public name, fed hostile input, raises only what its docstring documents.
+
+Each name in ``urlencoded.__all__`` and ``urlencoded.dialects.__all__`` has an
+entry in :data:`EXERCISES` or :data:`DIALECT_EXERCISES` saying how it is
+exercised: functions are called with generated hostile arguments (separators,
+``%`` at the ends, invalid escapes, lone surrogates, NUL, CR/LF, non-ASCII,
+long repetitive values, wrong types, unknown labels, bad limits), classes are
+built and their public methods called (:data:`METHODS` lists them, and a test
+fails when a class gains one that is not exercised), exceptions and constants
+are checked against what they say they are. A call may raise a
+:class:`~urlencoded.URLEncodedError`, or an exception that is an instance of a
+class its docstring names in a ``:raises X:`` line; anything else fails.
+
+The ``test_untrusted_*`` properties then hold the parsers to more: on any
+bytes or text with default options they raise nothing, or only the limit
+(and, for the nested parser, structure) errors they document; and the
+command line, on any argument, exits 0, 1 or 2 without an internal error.
+
+The inputs are a few kB at most, and each property runs the profile's
+examples capped at :data:`MAX_EXAMPLES`, so the module stays fast under
+``HYPOTHESIS_PROFILE=ci``. To count the inputs it ran, add
+``--hypothesis-show-statistics`` and sum the passing test cases::
+
+    HYPOTHESIS_PROFILE=ci python -m pytest tests/test_fuzz_public.py \\
+        --hypothesis-show-statistics | grep -o '[0-9]* passing' | awk '{n += $1} END {print n}'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import builtins
+import contextlib
+import dataclasses
+import importlib.metadata
+import inspect
+import io
+import json
+import os
+import pickle
+import re
+from collections.abc import Callable, Iterator, Mapping
+from functools import cache
+from typing import Any, TypeVar
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import urlencoded
+from tests.strategies import form_bodies, surrogates
+from urlencoded import (
+    URLENCODED_PERCENT_ENCODE_SET,
+    UnknownEncodingError,
+    URLEncodedError,
+    dialects,
+)
+from urlencoded._cli import main
+from urlencoded._explain import explain
+from urlencoded.dialects import URIError
+
+T = TypeVar("T")
+
+# The active profile's examples (1000 under ci), capped: there are over a
+# hundred properties here, and each example is a whole hostile call. A property
+# run once per dialect tries a quarter of that.
+MAX_EXAMPLES = min(settings().max_examples, 100)
+FUZZ = settings(
+    max_examples=MAX_EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+FUZZ_EACH_DIALECT = settings(FUZZ, max_examples=max(1, MAX_EXAMPLES // 4))
+MAX_INPUT = 4096
+
+
+# --- what a docstring promises -----------------------------------------------------------
+
+_RAISES = re.compile(r"^\s*:raises\s+([^:]+):", re.MULTILINE)
+
+
+def _exception_class(name: str) -> type[BaseException]:
+    """The exception class a ``:raises X:`` line names (``~urlencoded.X`` forms included)."""
+    short = name.strip().strip("`~").rsplit(".", 1)[-1]
+    for namespace in (urlencoded, dialects, builtins):
+        found = getattr(namespace, short, None)
+        if isinstance(found, type) and issubclass(found, BaseException):
+            return found
+    raise AssertionError(f"a docstring names {name!r} under :raises:, which is no exception")
+
+
+@cache
+def documented_raises(documented: tuple[object, ...]) -> tuple[type[BaseException], ...]:
+    """The classes the ``:raises:`` lines of the docstrings of *documented* name."""
+    classes: list[type[BaseException]] = []
+    for item in documented:
+        for group in _RAISES.findall(inspect.getdoc(item) or ""):
+            classes += [_exception_class(name) for name in group.split(",")]
+    return tuple(classes)
+
+
+def _docs_of(target: object) -> tuple[object, ...]:
+    """What documents a call of *target*: its docstring, and a class's constructor's."""
+    if isinstance(target, type):
+        own = [vars(target)[name] for name in ("__new__", "__init__") if name in vars(target)]
+        return (target, *own)
+    # A bound method's docstring is its function's (which the cache then holds, not the object).
+    return (getattr(target, "__func__", target),)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 200 else text[:150] + "..." + text[-40:]
+
+
+def attempt(documented: object, action: Callable[[], T], what: str = "") -> T | None:
+    """Run *action*; an exception must be a URLEncodedError or documented by *documented*.
+
+    Returns the result, or None when an allowed exception was raised.
+    """
+    allowed = documented_raises(_docs_of(documented))
+    try:
+        return action()
+    except Exception as error:
+        failure = error
+    name = getattr(documented, "__qualname__", repr(documented))
+    kind = type(failure).__name__
+    if not isinstance(failure, (URLEncodedError, *allowed)):
+        documented_names = [cls.__name__ for cls in allowed]
+        raise AssertionError(
+            f"{name}{what} raised {kind}({failure}), which its docstring"
+            f" does not name (it names {documented_names})"
+        ) from failure
+    assert str(failure), f"{name}{what} raised {kind} with an empty message"
+    return None
+
+
+def call(func: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
+    """Call *func*; see :func:`attempt`."""
+    shown = ", ".join([*map(_short, args), *(f"{k}={_short(v)}" for k, v in kwargs.items())])
+    return attempt(func, lambda: func(*args, **kwargs), f"({shown})")
+
+
+def call_method(obj: object, method: str, *args: Any, **kwargs: Any) -> Any:
+    """Call a public method; its own docstring documents it."""
+    return call(getattr(obj, method), *args, **kwargs)
+
+
+# --- hostile input -------------------------------------------------------------------------
+
+_TEXT_PIECES = st.one_of(
+    st.sampled_from(
+        ["&", "=", "+", "%", ";", "%%", "%2", "%zz", "%G1", "%25", "%26", "%3D", "%3d", "%20"]
+    ),
+    st.sampled_from(["%FF", "%C3", "%E2%82", "%ED%A0%80", "%C0%AF", "%u20AC", "%uD83D", "%u12"]),
+    st.sampled_from(["[", "]", "[]", "a[b]", "a[0]", "a[][", "[x", "]]", "a[999999999999]"]),
+    st.sampled_from(["?", "#", "\x00", "\r", "\n", "\r\n", "\t", " ", "\x1b", "\x0e", "\x7f"]),
+    st.sampled_from(["\ufeff", "\ufffd", "é", "日本", "😀", "\U0010ffff", "\u0130", "ß"]),
+    st.sampled_from(["_charset_", "_charset_=shift_jis", "_charset_=nope", "isindex", "a=b"]),
+    st.characters(),
+    surrogates,
+    st.text(max_size=4),
+)
+_REPEATED_TEXT = st.tuples(_TEXT_PIECES, st.integers(2, 600)).map(lambda t: (t[0] * t[1])[:2000])
+hostile_text = (
+    st.lists(st.one_of(_TEXT_PIECES, _TEXT_PIECES, _REPEATED_TEXT), max_size=12)
+    .map("".join)
+    .map(lambda text: text[:MAX_INPUT])
+)
+"""Text built from form syntax, broken escapes, controls, surrogates, long runs."""
+
+_BYTES_PIECES = st.one_of(
+    _TEXT_PIECES.map(lambda text: text.encode("utf-8", "surrogatepass")),
+    st.sampled_from([b"\xff", b"\x80", b"\xc3", b"\xe2\x82", b"\xed\xa0\x80", b"\x1b$B"]),
+    st.binary(min_size=1, max_size=4),
+    form_bodies,
+)
+_REPEATED_BYTES = st.tuples(_BYTES_PIECES, st.integers(2, 600)).map(lambda t: (t[0] * t[1])[:2000])
+hostile_bytes = (
+    st.lists(st.one_of(_BYTES_PIECES, _BYTES_PIECES, _REPEATED_BYTES), max_size=12)
+    .map(b"".join)
+    .map(lambda data: data[:MAX_INPUT])
+)
+"""Bytes built the same way, with invalid UTF-8 and escape sequences of legacy encodings."""
+
+
+class _Opaque:
+    """An object of no type any function accepts."""
+
+
+class _StrSubclass(str):
+    """A str subclass, which every str parameter takes."""
+
+
+class _Raising:
+    """An object whose conversions fail: never converted behind the caller's back."""
+
+    def __str__(self) -> str:
+        raise AssertionError("converted to str")
+
+    def __index__(self) -> int:
+        raise AssertionError("converted to int")
+
+
+# Factories, so that a mutable value is never shared between examples.
+_WRONG_FACTORIES: list[Callable[[], object]] = [
+    lambda: None,
+    lambda: 0,
+    lambda: -1,
+    lambda: 2**70,
+    lambda: 1.5,
+    lambda: float("nan"),
+    lambda: True,
+    list,
+    dict,
+    lambda: ["a"],
+    lambda: [("a", "b", "c")],
+    lambda: [(1, 2)],
+    lambda: [None],
+    lambda: ("a", "b"),
+    lambda: {"a": 1},
+    lambda: {1: "a"},
+    lambda: {"a": None},
+    lambda: _Opaque(),
+    lambda: _Raising(),
+    lambda: _StrSubclass("a=1"),
+    lambda: b"\xff",
+    lambda: bytearray(b"a=1"),
+    lambda: memoryview(b"a=%41"),
+    lambda: "x",
+    lambda: frozenset({1}),
+    lambda: iter(["a"]),
+    lambda: complex(1, 1),
+    lambda: urlencoded.UTF_8,
+    lambda: URLENCODED_PERCENT_ENCODE_SET,
+    lambda: ValueError("x"),
+]
+wrong = st.sampled_from(_WRONG_FACTORIES).map(lambda make: make())
+"""Values of the wrong type for most parameters (and a few of the right one)."""
+hashable_wrong: st.SearchStrategy[object] = st.sampled_from(
+    [None, 0, 1.5, True, b"a", ("a", "b"), frozenset(), _Opaque()]
+)
+"""Wrong types that can be dict keys."""
+
+_LABELS = [
+    "utf-8",
+    "UTF-8",
+    " utf-8\n",
+    "unicode-1-1-utf-8",
+    "shift_jis",
+    "euc-jp",
+    "iso-2022-jp",
+    "gb18030",
+    "gbk",
+    "big5",
+    "euc-kr",
+    "windows-1252",
+    "iso-8859-8-i",
+    "koi8-u",
+    "x-user-defined",
+    "utf-16le",
+    "utf-16be",
+    "utf-16",
+    "replacement",
+    "iso-2022-kr",
+    "hz-gb-2312",
+]
+_BAD_LABELS = [
+    "",
+    "nope",
+    "utf8\x00",
+    "UTF-7",
+    "utf-8;",
+    "\u0130so-8859-1",
+    "utf-\udc80",
+    "x" * 300,
+]
+encodings = st.one_of(
+    st.sampled_from(_LABELS),
+    st.sampled_from(_LABELS).map(urlencoded.get_encoding),
+    st.sampled_from(_BAD_LABELS),
+    hostile_text.map(lambda text: text[:40]),
+    wrong,
+)
+"""Encoding arguments: labels, Encoding objects, unknown labels, wrong types."""
+
+limits = st.one_of(
+    st.none(),
+    st.integers(-3, 40),
+    st.sampled_from([2**31, 2**63, 2**100, -(2**63)]),
+    st.sampled_from([1.0, "5", True, False, b"1", [1]]),
+)
+separators = st.one_of(
+    st.sampled_from(["&", ";", b"&", b";", "", b"", "&&", "é", b"\xff", "\x00", "=", "%", "+"]),
+    st.sampled_from([" ", "\n", "a", b"a", "\ud800", "日"]),
+    wrong,
+)
+errors_values = st.one_of(
+    st.sampled_from(["replace", "strict", "ignore", "", "REPLACE", "surrogateescape"]), wrong
+)
+flags: st.SearchStrategy[object] = st.one_of(
+    st.booleans(), st.sampled_from([None, 0, 1, "yes", []])
+)
+charset_fields = st.one_of(
+    st.none(), st.sampled_from(["_charset_", "", "charset", "a&b", "a=b", "é", "\x00"]), wrong
+)
+names = st.one_of(hostile_text.map(lambda text: text[:30]), wrong)
+values = st.one_of(hostile_text, hostile_bytes, wrong)
+
+_PAIR_ITEM = st.one_of(hostile_text, hostile_bytes.map(lambda data: data[:200]), wrong)
+pair_lists = st.one_of(
+    st.lists(st.tuples(_PAIR_ITEM, _PAIR_ITEM), max_size=6),
+    st.lists(st.lists(_PAIR_ITEM, max_size=3), max_size=4),
+    st.dictionaries(
+        st.one_of(hostile_text.map(lambda text: text[:20]), hashable_wrong), _PAIR_ITEM, max_size=4
+    ),
+    st.lists(st.tuples(hostile_text, hostile_text), max_size=6),
+    hostile_text,
+    wrong,
+)
+"""Pairs for the serializers: lists of pairs, ragged lists, mappings, not pairs at all."""
+
+
+@st.composite
+def keyword_options(
+    draw: st.DrawFn, strategies: dict[str, st.SearchStrategy[Any]]
+) -> dict[str, Any]:
+    """A random subset of the keyword arguments, each drawn from its strategy."""
+    chosen = draw(st.lists(st.sampled_from(sorted(strategies)), unique=True, max_size=4))
+    return {name: draw(strategies[name]) for name in chosen}
+
+
+PARSE_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
+    "encoding": encodings,
+    "errors": errors_values,
+    "isindex": flags,
+    "use_charset_field": flags,
+    "charset_field": charset_fields,
+    "separator": separators,
+    "max_fields": limits,
+    "max_field_size": limits,
+    "max_body_size": limits,
+}
+BYTES_OPTIONS = {
+    key: PARSE_OPTIONS[key]
+    for key in ("isindex", "separator", "max_fields", "max_field_size", "max_body_size")
+}
+SERVER_OPTIONS = {**PARSE_OPTIONS, "honor_charset": flags}
+UNKNOWN_OPTION = {"nonsense": st.just(1)}
+bodies = st.one_of(hostile_bytes, hostile_text, wrong)
+
+
+# --- the public names -------------------------------------------------------------------
+
+Exerciser = Callable[[st.DataObject], None]
+EXERCISES: dict[str, Exerciser] = {}
+DIALECT_EXERCISES: dict[str, Exerciser] = {}
+
+
+def exercises(*public: str, table: dict[str, Exerciser] = EXERCISES) -> Callable[[T], T]:
+    """Register a function as the way the names *public* are exercised."""
+
+    def register(func: T) -> T:
+        for name in public:
+            assert name not in table, f"{name} is exercised twice"
+            table[name] = func  # type: ignore[assignment]
+        return func
+
+    return register
+
+
+@exercises("parse")
+def _parse(data: st.DataObject) -> None:
+    options = data.draw(keyword_options({**PARSE_OPTIONS, **UNKNOWN_OPTION}))
+    result = call(urlencoded.parse, data.draw(bodies), **options)
+    if result is not None:
+        assert all(type(name) is str and type(value) is str for name, value in result)
+
+
+@exercises("parse_bytes")
+def _parse_bytes(data: st.DataObject) -> None:
+    options = data.draw(keyword_options({**BYTES_OPTIONS, "encoding": encodings}))
+    result = call(urlencoded.parse_bytes, data.draw(bodies), **options)
+    if result is not None:
+        assert all(type(name) is bytes and type(value) is bytes for name, value in result)
+
+
+SERIALIZE_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
+    "encoding": encodings,
+    "separator": separators,
+    "space_as_plus": flags,
+    "newlines": st.one_of(st.sampled_from([None, "crlf", "CRLF", "lf", "", "\r\n"]), wrong),
+    "fill_charset_field": flags,
+    "isindex": flags,
+}
+
+
+@exercises("serialize")
+def _serialize(data: st.DataObject) -> None:
+    options = data.draw(keyword_options(SERIALIZE_OPTIONS))
+    result = call(urlencoded.serialize, data.draw(pair_lists), **options)
+    assert result is None or result.isascii()
+
+
+@exercises("serialize_text_plain")
+def _serialize_text_plain(data: st.DataObject) -> None:
+    options = data.draw(keyword_options({**SERIALIZE_OPTIONS, "separator": st.just("&")}))
+    options.pop("separator", None)
+    options.pop("space_as_plus", None)
+    options.pop("isindex", None)
+    result = call(urlencoded.serialize_text_plain, data.draw(pair_lists), **options)
+    assert result is None or isinstance(result, bytes)
+
+
+@exercises("parse_text_plain")
+def _parse_text_plain(data: st.DataObject) -> None:
+    options = data.draw(keyword_options({"encoding": encodings}))
+    call(urlencoded.parse_text_plain, data.draw(bodies), **options)
+
+
+@exercises("percent_decode")
+def _percent_decode(data: st.DataObject) -> None:
+    result = call(urlencoded.percent_decode, data.draw(bodies))
+    assert result is None or type(result) is bytes
+
+
+@exercises("percent_encode")
+def _percent_encode(data: st.DataObject) -> None:
+    byte = data.draw(st.one_of(st.integers(-300, 600), wrong))
+    result = call(urlencoded.percent_encode, byte)
+    assert result is None or re.fullmatch("%[0-9A-F]{2}", result)
+
+
+percent_encode_sets = st.one_of(
+    st.sampled_from(
+        [
+            getattr(urlencoded, name)
+            for name in urlencoded.__all__
+            if name.endswith("_PERCENT_ENCODE_SET")
+        ]
+    ),
+    st.just(urlencoded.PercentEncodeSet()),
+    wrong,
+)
+space_flags = {"space_as_plus": flags}
+
+
+@exercises("percent_encode_after_encoding")
+def _percent_encode_after_encoding(data: st.DataObject) -> None:
+    options = data.draw(keyword_options(space_flags))
+    text = data.draw(st.one_of(hostile_text, wrong))
+    encoding, encode_set = data.draw(encodings), data.draw(percent_encode_sets)
+    result = call(urlencoded.percent_encode_after_encoding, encoding, text, encode_set, **options)
+    assert result is None or result.isascii()
+
+
+@exercises("percent_encode_bytes")
+def _percent_encode_bytes(data: st.DataObject) -> None:
+    options = data.draw(keyword_options(space_flags))
+    payload = data.draw(st.one_of(hostile_bytes, wrong))
+    result = call(
+        urlencoded.percent_encode_bytes, payload, data.draw(percent_encode_sets), **options
+    )
+    assert result is None or result.isascii()
+
+
+@exercises("utf8_percent_encode")
+def _utf8_percent_encode(data: st.DataObject) -> None:
+    options = data.draw(keyword_options(space_flags))
+    text = data.draw(st.one_of(hostile_text, wrong))
+    result = call(urlencoded.utf8_percent_encode, text, data.draw(percent_encode_sets), **options)
+    assert result is None or result.isascii()
+
+
+@exercises("get_encoding", "get_output_encoding")
+def _get_encoding(data: st.DataObject) -> None:
+    label = data.draw(encodings)
+    for func in (urlencoded.get_encoding, urlencoded.get_output_encoding):
+        result = call(func, label)
+        assert result is None or isinstance(result, urlencoded.Encoding)
+
+
+@exercises("guess_encoding")
+def _guess_encoding(data: st.DataObject) -> None:
+    candidates = data.draw(st.one_of(st.lists(encodings, max_size=4), wrong))
+    options = data.draw(keyword_options({"separator": separators}))
+    call(urlencoded.guess_encoding, data.draw(bodies), candidates, **options)
+
+
+@exercises("detect_probe_encoding", "parse_with_probe")
+def _probe(data: st.DataObject) -> None:
+    body = data.draw(st.one_of(bodies, st.just(b"dot=%81E&q=%93%FA%96%7B")))
+    field, text = (
+        data.draw(st.one_of(st.just("dot"), names)),
+        data.draw(st.one_of(st.just("・"), names)),
+    )
+    candidates = data.draw(st.one_of(st.lists(encodings, max_size=4), wrong))
+    call(urlencoded.detect_probe_encoding, body, field, text, candidates)
+    call(urlencoded.parse_with_probe, body, field, text, candidates)
+
+
+content_types = st.one_of(
+    st.sampled_from(
+        [
+            None,
+            "application/x-www-form-urlencoded",
+            "Application/X-WWW-Form-URLEncoded; charset=Shift_JIS",
+            "application/x-www-form-urlencoded;charset=nope",
+            'application/x-www-form-urlencoded; charset="utf-16"',
+            "text/plain",
+            "multipart/form-data; boundary=x",
+            "",
+            ";",
+            "application/",
+            "\x00",
+        ]
+    ),
+    hostile_text.map(lambda text: text[:200]),
+    hostile_bytes.map(lambda data: data[:200]),
+    wrong,
+)
+
+
+@exercises("check_content_type")
+def _check_content_type(data: st.DataObject) -> None:
+    options = data.draw(keyword_options({"honor_charset": flags, "encoding": encodings}))
+    call(urlencoded.check_content_type, data.draw(content_types), **options)
+
+
+@exercises("parse_mime_type")
+def _parse_mime_type(data: st.DataObject) -> None:
+    result = call(urlencoded.parse_mime_type, data.draw(content_types))
+    if isinstance(result, urlencoded.MediaType):
+        exercise_methods(data, result)
+
+
+@exercises("MediaType")
+def _media_type(data: st.DataObject) -> None:
+    args = [data.draw(st.one_of(hostile_text, wrong)) for _ in range(2)]
+    parameters = data.draw(
+        st.one_of(st.dictionaries(hostile_text, hostile_text, max_size=3), wrong)
+    )
+    media_type = call(urlencoded.MediaType, *args, parameters)
+    if media_type is not None:
+        exercise_methods(data, media_type)
+
+
+@exercises("FORM_URLENCODED")
+def _form_urlencoded(data: st.DataObject) -> None:
+    assert urlencoded.FORM_URLENCODED == "application/x-www-form-urlencoded"
+    assert urlencoded.check_content_type(urlencoded.FORM_URLENCODED) == urlencoded.UTF_8
+    media_type = urlencoded.parse_mime_type(urlencoded.FORM_URLENCODED)
+    assert media_type is not None
+    assert media_type.essence == urlencoded.FORM_URLENCODED
+
+
+def _linter(name: str) -> Exerciser:
+    """Exercise a linter; one that returns an iterator is consumed inside the call."""
+
+    def exercise(data: st.DataObject) -> None:
+        func = getattr(urlencoded, name)
+        options = data.draw(keyword_options({"encoding": encodings}))
+        body = data.draw(bodies)
+        findings = attempt(func, lambda: list(func(body, **options)), f"({_short(body)})")
+        for finding in findings or ():
+            assert isinstance(finding, urlencoded.Finding)
+            exercise_methods(data, finding)
+
+    return exercise
+
+
+exercises("lint")(_linter("lint"))
+
+
+@exercises("Finding")
+def _finding(data: st.DataObject) -> None:
+    code = data.draw(st.one_of(st.sampled_from(["U101", "U202", "U999", ""]), names))
+    offset = data.draw(st.one_of(st.integers(-5, 10**12), wrong))
+    message = data.draw(st.one_of(hostile_text, wrong))
+    severity = data.draw(st.one_of(st.sampled_from(["", "error", "warning", "info"]), names))
+    finding = call(urlencoded.Finding, code, offset, message, severity)
+    if finding is not None:
+        exercise_methods(data, finding)
+
+
+@exercises("parse_nested")
+def _parse_nested(data: st.DataObject) -> None:
+    nested_limits = {"max_depth": limits, "max_list_index": limits, "max_keys": limits}
+    options = data.draw(keyword_options({**nested_limits, **PARSE_OPTIONS}))
+    call(urlencoded.parse_nested, data.draw(bodies), **options)
+
+
+_SCALARS = st.one_of(
+    hostile_text.map(lambda text: text[:100]),
+    hostile_bytes.map(lambda data: data[:100]),
+    st.none(),
+    st.integers(),
+    st.floats(),
+    st.booleans(),
+    st.sampled_from([_Opaque(), 1j, frozenset({1})]),
+)
+nested_objects = st.recursive(
+    _SCALARS,
+    lambda children: st.one_of(
+        st.lists(children, max_size=3),
+        st.tuples(children, children),
+        st.dictionaries(
+            st.one_of(hostile_text.map(lambda t: t[:10]), hashable_wrong), children, max_size=3
+        ),
+    ),
+    max_leaves=12,
+)
+# Deeper than the default max_depth, on purpose.
+_deep = st.integers(1, 9).map(lambda depth: _nest(depth))
+
+
+def _nest(depth: int) -> dict[str, Any]:
+    value: Any = "leaf"
+    for level in range(depth):
+        value = {f"k{level}": value} if level % 2 else [value]
+    return {"top": value}
+
+
+@exercises("serialize_nested")
+def _serialize_nested(data: st.DataObject) -> None:
+    options = data.draw(
+        keyword_options(
+            {
+                "list_format": st.one_of(
+                    st.sampled_from(["indices", "brackets", "repeat", "comma", "", "INDICES"]),
+                    wrong,
+                ),
+                "dialect": st.one_of(st.sampled_from(list(dialects.DIALECTS.values())), wrong),
+                "encoding": encodings,
+                "skip_none": flags,
+                "max_depth": limits,
+            }
+        )
+    )
+    obj = data.draw(st.one_of(st.dictionaries(st.text(max_size=5), nested_objects), _deep, wrong))
+    result = call(urlencoded.serialize_nested, obj, **options)
+    assert result is None or result.isascii()
+
+
+@exercises("error_status")
+def _error_status(data: st.DataObject) -> None:
+    error = data.draw(
+        st.one_of(
+            st.sampled_from(
+                [
+                    ValueError("x"),
+                    KeyboardInterrupt(),
+                    urlencoded.URLEncodedError("x"),
+                    urlencoded.ContentLengthError(None, "x"),
+                    urlencoded.ContentLengthError("x", "x"),
+                    urlencoded.BodyConsumedError("x", "y"),
+                    urlencoded.TooManyFields("max_fields", 1, 2, "x"),
+                    urlencoded.UnsupportedMediaType(None, "x"),
+                ]
+            ),
+            wrong,
+        )
+    )
+    status = call(urlencoded.error_status, error)
+    assert status is None or status in (400, 411, 413, 415, 500)
+
+
+# The exceptions: what the module docstring of _errors.py says each one also is.
+EXCEPTION_BASES: dict[str, type[BaseException]] = {
+    "URLEncodedError": Exception,
+    "UnknownEncodingError": LookupError,
+    "DecodeError": ValueError,
+    "LimitExceeded": ValueError,
+    "TooManyFields": urlencoded.LimitExceeded,
+    "FieldTooLarge": urlencoded.LimitExceeded,
+    "BodyTooLarge": urlencoded.LimitExceeded,
+    "NestingTooDeep": urlencoded.LimitExceeded,
+    "ListIndexTooLarge": urlencoded.LimitExceeded,
+    "TooManyKeys": urlencoded.LimitExceeded,
+    "UnsupportedMediaType": ValueError,
+    "ContentLengthError": ValueError,
+    "ClientDisconnected": ConnectionError,
+    "ProbeError": ValueError,
+    "NestingError": ValueError,
+    "BodyConsumedError": RuntimeError,
+}
+_ANNOTATION_VALUES: dict[str, st.SearchStrategy[Any]] = {
+    "str": hostile_text,
+    "int": st.integers(-(2**70), 2**70),
+    "bytes": hostile_bytes,
+    "bool": st.booleans(),
+    "str | None": st.one_of(st.none(), hostile_text),
+    "int | None": st.one_of(st.none(), st.integers(0, 2**40)),
+    "tuple[object, ...]": st.lists(st.sampled_from(_LABELS).map(urlencoded.get_encoding)).map(
+        tuple
+    ),
+}
+
+
+def exercise_exception(data: st.DataObject, cls: type[BaseException], module: str) -> None:
+    """An exception class: its bases, its module, and instances that pickle and print."""
+    assert issubclass(cls, URLEncodedError)
+    assert cls.__module__ == module
+    if cls.__init__ is Exception.__init__:
+        args: list[Any] = [data.draw(hostile_text)]
+    else:
+        args = [
+            data.draw(_ANNOTATION_VALUES[str(parameter.annotation)])
+            for parameter in inspect.signature(cls).parameters.values()
+            if parameter.default is inspect.Parameter.empty
+        ]
+    error = cls(*args)
+    copy = pickle.loads(pickle.dumps(error))
+    assert type(copy) is cls
+    assert str(copy) == str(error)
+    assert copy.args == error.args
+    assert vars(copy) == vars(error)
+    status = urlencoded.error_status(error)
+    if isinstance(error, urlencoded.BodyConsumedError):
+        assert status == 500
+    elif isinstance(error, urlencoded.LimitExceeded):
+        assert status == 413
+    elif isinstance(error, urlencoded.UnsupportedMediaType):
+        assert status == 415
+    else:
+        assert status in (400, 411)
+
+
+def _exception_exerciser(name: str) -> Exerciser:
+    def exercise(data: st.DataObject) -> None:
+        cls = getattr(urlencoded, name)
+        assert issubclass(cls, EXCEPTION_BASES[name])
+        exercise_exception(data, cls, "urlencoded")
+
+    return exercise
+
+
+for _name in EXCEPTION_BASES:
+    exercises(_name)(_exception_exerciser(_name))
+
+
+# The percent-encode sets of https://url.spec.whatwg.org/#percent-encoded-bytes, each the
+# one before it plus these code points.
+SET_CHAIN = [
+    ("C0_CONTROL_PERCENT_ENCODE_SET", None, "".join(map(chr, range(0x20))) + "\x7f"),
+    ("FRAGMENT_PERCENT_ENCODE_SET", "C0_CONTROL_PERCENT_ENCODE_SET", ' "<>`'),
+    ("QUERY_PERCENT_ENCODE_SET", "C0_CONTROL_PERCENT_ENCODE_SET", ' "#<>'),
+    ("SPECIAL_QUERY_PERCENT_ENCODE_SET", "QUERY_PERCENT_ENCODE_SET", "'"),
+    ("PATH_PERCENT_ENCODE_SET", "QUERY_PERCENT_ENCODE_SET", "?^`{}"),
+    ("USERINFO_PERCENT_ENCODE_SET", "PATH_PERCENT_ENCODE_SET", "/:;=@[\\]|"),
+    ("COMPONENT_PERCENT_ENCODE_SET", "USERINFO_PERCENT_ENCODE_SET", "$%&+,"),
+    ("URLENCODED_PERCENT_ENCODE_SET", "COMPONENT_PERCENT_ENCODE_SET", "!'()~"),
+]
+
+
+def _set_exerciser(name: str, base: str | None, added: str) -> Exerciser:
+    def exercise(data: st.DataObject) -> None:
+        encode_set = getattr(urlencoded, name)
+        assert isinstance(encode_set, urlencoded.PercentEncodeSet)
+        below = frozenset() if base is None else getattr(urlencoded, base).ascii_code_points()
+        assert encode_set.ascii_code_points() == below | set(map(ord, added))
+        code_point = data.draw(
+            st.one_of(st.integers(0x80, 0x10FFFF), st.characters(min_codepoint=0x80))
+        )
+        assert code_point in encode_set
+        exercise_methods(data, encode_set)
+
+    return exercise
+
+
+for _name, _base, _added in SET_CHAIN:
+    exercises(_name)(_set_exerciser(_name, _base, _added))
+
+
+@exercises("PercentEncodeSet")
+def _percent_encode_set(data: st.DataObject) -> None:
+    code_points = data.draw(
+        st.one_of(
+            st.frozensets(st.integers(-2, 0x90), max_size=8),
+            st.frozensets(st.integers(0, 0x7F), max_size=8),
+            wrong,
+        )
+    )
+    options = data.draw(keyword_options({"name": names}))
+    encode_set = call(urlencoded.PercentEncodeSet, code_points, **options)
+    if encode_set is not None:
+        exercise_methods(data, encode_set)
+
+
+@exercises("DEFAULT_MAX_BODY_SIZE", "DEFAULT_MAX_FIELDS", "DEFAULT_MAX_FIELD_SIZE")
+def _defaults(data: st.DataObject) -> None:
+    assert urlencoded.DEFAULT_MAX_FIELDS == 1000
+    assert urlencoded.DEFAULT_MAX_FIELD_SIZE == 1024 * 1024
+    assert urlencoded.DEFAULT_MAX_BODY_SIZE == 10 * 1024 * 1024
+    for func in (urlencoded.IncrementalParser, urlencoded.parse_wsgi, urlencoded.parse_asgi):
+        parameters = inspect.signature(func).parameters
+        assert parameters["max_fields"].default == urlencoded.DEFAULT_MAX_FIELDS
+        assert parameters["max_field_size"].default == urlencoded.DEFAULT_MAX_FIELD_SIZE
+        assert parameters["max_body_size"].default == urlencoded.DEFAULT_MAX_BODY_SIZE
+
+
+@exercises("UTF_8")
+def _utf_8(data: st.DataObject) -> None:
+    assert urlencoded.UTF_8 is urlencoded.get_encoding(
+        data.draw(st.sampled_from(["utf8", "UTF-8"]))
+    )
+    assert urlencoded.UTF_8.name == "UTF-8"
+
+
+@exercises("__version__")
+def _version(data: st.DataObject) -> None:
+    assert re.fullmatch(r"\d+\.\d+\.\d+", urlencoded.__version__)
+    assert urlencoded.__version__ == importlib.metadata.version("urlencoded")
+
+
+@exercises("Encoding")
+def _encoding(data: st.DataObject) -> None:
+    name = data.draw(
+        st.one_of(st.sampled_from(["UTF-8", "Shift_JIS", "utf-8", "replacement"]), names)
+    )
+    encoding = call(urlencoded.Encoding, name)
+    if encoding is not None:
+        assert encoding is urlencoded.get_encoding(encoding.name)
+        assert encoding.name == name
+        assert pickle.loads(pickle.dumps(encoding)) is encoding
+        exercise_methods(data, encoding)
+
+
+# --- the stateful classes -----------------------------------------------------------------
+
+Operation = Callable[[Any, st.DataObject], object]
+
+
+def _method(name: str, *arguments: st.SearchStrategy[Any]) -> Operation:
+    """Call method *name* with one value drawn from each strategy."""
+
+    def operate(obj: Any, data: st.DataObject) -> object:
+        return call_method(obj, name, *(data.draw(argument) for argument in arguments))
+
+    return operate
+
+
+def _attribute(name: str) -> Operation:
+    """Read a property (its getter's docstring documents it)."""
+
+    def operate(obj: Any, data: st.DataObject) -> object:
+        prop = inspect.getattr_static(type(obj), name)
+        return attempt(prop, lambda: getattr(obj, name), f".{name}")
+
+    return operate
+
+
+def _dunder(name: str, *arguments: st.SearchStrategy[Any]) -> Operation:
+    """A protocol method: ``len``, ``in``, ``==``, iteration, ``repr``, subscripts."""
+
+    def operate(obj: Any, data: st.DataObject) -> object:
+        args = [data.draw(argument) for argument in arguments]
+        method = getattr(obj, name)
+        return attempt(method, lambda: list(method(*args)) if name == "__iter__" else method(*args))
+
+    return operate
+
+
+def _pickled(obj: Any, data: st.DataObject) -> object:
+    copy = pickle.loads(pickle.dumps(obj))
+    assert type(copy) is type(obj)
+    assert repr(copy) == repr(obj)
+    return copy
+
+
+ANY = st.one_of(hostile_text, wrong)
+# Each class's public methods and properties, and how one call of each is made. A class
+# that gains a public method fails test_every_public_method_is_exercised until it is here.
+METHODS: dict[type, dict[str, Operation]] = {
+    urlencoded.MultiDict: {
+        "get": _method("get", names, ANY),
+        "getone": _method("getone", names),
+        "getall": _method("getall", names),
+        "getlist": _method("getlist", names),
+        "keys": _method("keys"),
+        "values": _method("values"),
+        "items": _method("items"),
+        "add": _method("add", names, ANY),
+        "extend": _method("extend", pair_lists),
+        "update": _method("update", pair_lists),
+        "setdefault": _method("setdefault", names, ANY),
+        "popone": _method("popone", names),
+        "pop": _method("pop", names),
+        "popall": _method("popall", names),
+        "popitem": _method("popitem"),
+        "clear": _method("clear"),
+        "copy": _method("copy"),
+        "to_dict": _method("to_dict"),
+        "to_dict_of_lists": _method("to_dict_of_lists"),
+        "__getitem__": _dunder("__getitem__", names),
+        "__setitem__": _dunder("__setitem__", names, ANY),
+        "__delitem__": _dunder("__delitem__", names),
+        "__contains__": _dunder("__contains__", ANY),
+        "__len__": _dunder("__len__"),
+        "__iter__": _dunder("__iter__"),
+        "__eq__": _dunder("__eq__", ANY),
+        "__repr__": _dunder("__repr__"),
+        "pickle": _pickled,
+    },
+    urlencoded.URLSearchParams: {
+        "size": _attribute("size"),
+        "append": _method("append", names, ANY),
+        "delete": _method("delete", names, st.one_of(st.none(), ANY)),
+        "get": _method("get", names),
+        "get_all": _method("get_all", names),
+        "has": _method("has", names, st.one_of(st.none(), ANY)),
+        "set": _method("set", names, ANY),
+        "sort": _method("sort"),
+        "copy": _method("copy"),
+        "keys": _method("keys"),
+        "values": _method("values"),
+        "items": _method("items"),
+        "to_dict": _method("to_dict"),
+        "to_dict_of_lists": _method("to_dict_of_lists"),
+        "getone": _method("getone", names),
+        "getall": _method("getall", names),
+        "__getitem__": _dunder("__getitem__", names),
+        "__str__": _dunder("__str__"),
+        "__len__": _dunder("__len__"),
+        "__iter__": _dunder("__iter__"),
+        "__contains__": _dunder("__contains__", ANY),
+        "__eq__": _dunder("__eq__", ANY),
+        "__repr__": _dunder("__repr__"),
+        "pickle": _pickled,
+    },
+    urlencoded.IncrementalParser: {
+        "feed": _method("feed", st.one_of(hostile_bytes, hostile_bytes, wrong)),
+        "close": _method("close"),
+        "bytes_received": _attribute("bytes_received"),
+    },
+    urlencoded.PercentEncodeSet: {
+        "add": lambda obj, data: call_method(obj, "add", *data.draw(st.lists(ANY, max_size=3))),
+        "remove": lambda obj, data: call_method(
+            obj, "remove", *data.draw(st.lists(st.one_of(st.integers(-1, 300), ANY), max_size=3))
+        ),
+        "ascii_code_points": _method("ascii_code_points"),
+        "unencoded_run_pattern": _method("unencoded_run_pattern", flags),
+        "byte_table": _method("byte_table", flags),
+        "__contains__": _dunder("__contains__", st.one_of(st.integers(-5, 0x110000), ANY)),
+        "__eq__": _dunder("__eq__", ANY),
+        "__hash__": _dunder("__hash__"),
+        "__repr__": _dunder("__repr__"),
+        "pickle": _pickled,
+    },
+    urlencoded.Encoding: {
+        "name": _attribute("name"),
+        "labels": _attribute("labels"),
+        "__eq__": _dunder("__eq__", ANY),
+        "__hash__": _dunder("__hash__"),
+        "__repr__": _dunder("__repr__"),
+    },
+    urlencoded.MediaType: {
+        "essence": _attribute("essence"),
+        "__str__": _dunder("__str__"),
+        "__eq__": _dunder("__eq__", ANY),
+        "__repr__": _dunder("__repr__"),
+    },
+    urlencoded.Finding: {
+        "name": _attribute("name"),
+        "__str__": _dunder("__str__"),
+        "__eq__": _dunder("__eq__", ANY),
+        "__repr__": _dunder("__repr__"),
+    },
+}
+
+
+def exercise_methods(data: st.DataObject, obj: Any, count: int = 6) -> None:
+    """Call a few of *obj*'s public methods, chosen and ordered by hypothesis."""
+    operations = METHODS[type(obj)]
+    for name in data.draw(st.lists(st.sampled_from(sorted(operations)), max_size=count)):
+        operations[name](obj, data)
+
+
+@exercises("MultiDict")
+def _multidict(data: st.DataObject) -> None:
+    init = data.draw(st.one_of(st.none(), bodies, pair_lists))
+    options: dict[str, Any] = data.draw(st.one_of(st.just({}), keyword_options(PARSE_OPTIONS)))
+    multidict = call(urlencoded.MultiDict, init, **options)
+    if multidict is not None:
+        exercise_methods(data, multidict, 12)
+
+
+@exercises("URLSearchParams")
+def _url_search_params(data: st.DataObject) -> None:
+    init = data.draw(st.one_of(bodies, pair_lists, st.builds(urlencoded.URLSearchParams)))
+    params = call(urlencoded.URLSearchParams, init)
+    if params is not None:
+        exercise_methods(data, params, 12)
+
+
+@exercises("query_params", "with_query_params")
+def _query_params(data: st.DataObject) -> None:
+    url = data.draw(st.one_of(hostile_text.map(lambda text: "https://h/p?" + text), ANY))
+    params = call(urlencoded.query_params, url)
+    other = data.draw(st.one_of(st.just(params), ANY))
+    call(urlencoded.with_query_params, data.draw(st.one_of(st.just(url), ANY)), other)
+
+
+@exercises("IncrementalParser")
+def _incremental_parser(data: st.DataObject) -> None:
+    options = data.draw(keyword_options({**PARSE_OPTIONS, **UNKNOWN_OPTION}))
+    parser = call(urlencoded.IncrementalParser, **options)
+    if parser is not None:
+        exercise_methods(data, parser, 8)
+
+
+# --- the server helpers -----------------------------------------------------------------
+
+
+class _Input:
+    """A ``wsgi.input`` that returns its chunks, then fails or returns what it is told."""
+
+    def __init__(self, chunks: list[Any], end: Any) -> None:
+        self.chunks = chunks
+        self.end = end
+
+    def read(self, size: int = -1) -> Any:
+        if self.chunks:
+            return self.chunks.pop(0)
+        if isinstance(self.end, BaseException):
+            raise self.end
+        return self.end
+
+
+@st.composite
+def wsgi_environs(draw: st.DrawFn) -> Any:
+    """A WSGI environ with hostile headers and a body stream that may misbehave."""
+    body = draw(st.one_of(hostile_bytes, st.just(b"a=1&b=%C3%A9")))
+    environ: dict[str, Any] = {}
+    if draw(st.booleans()):
+        environ["CONTENT_TYPE"] = draw(
+            st.one_of(st.just("application/x-www-form-urlencoded"), content_types)
+        )
+    if draw(st.booleans()):
+        environ["CONTENT_LENGTH"] = draw(
+            st.one_of(
+                st.just(str(len(body))),
+                st.integers(-5, 2 * len(body) + 5).map(str),
+                st.sampled_from(["", " 12 ", "1e3", "0x10", "٣", "9" * 40, "-0"]),
+                wrong,
+            )
+        )
+    stream = draw(
+        st.one_of(
+            st.just(io.BytesIO(body)),
+            st.lists(st.one_of(hostile_bytes, hostile_text, wrong), max_size=3).flatmap(
+                lambda chunks: st.sampled_from([b"", OSError("reset"), "", None]).map(
+                    lambda end: _Input(chunks, end)
+                )
+            ),
+            wrong,
+        )
+    )
+    if draw(st.booleans()):
+        environ["wsgi.input"] = stream
+    for key in ("wsgi.input_terminated", "HTTP_TRANSFER_ENCODING"):
+        if draw(st.booleans()):
+            environ[key] = draw(st.one_of(st.sampled_from([True, "chunked", ""]), wrong))
+    return draw(st.one_of(st.just(environ), st.just(environ), wrong))
+
+
+@st.composite
+def asgi_requests(draw: st.DrawFn) -> tuple[Any, Any]:
+    """An ASGI scope and receive callable, each possibly malformed."""
+    headers: list[Any] = []
+    if draw(st.booleans()):
+        headers.append((b"content-type", b"application/x-www-form-urlencoded"))
+    header = st.one_of(
+        st.tuples(
+            st.sampled_from([b"content-type", b"Content-Length", b"x"]),
+            st.one_of(hostile_bytes.map(lambda data: data[:50]), st.just(b"5")),
+        ),
+        st.sampled_from([(b"a",), (b"a", b"b", b"c"), ("content-type", "x"), b"ab", 12]),
+    )
+    headers += draw(st.lists(header, max_size=3))
+    scope: dict[str, Any] = {
+        "type": draw(st.one_of(st.just("http"), st.just("websocket"), wrong)),
+        "headers": draw(st.one_of(st.just(headers), st.just(headers), wrong)),
+    }
+    message = st.one_of(
+        st.fixed_dictionaries(
+            {"type": st.just("http.request"), "body": st.one_of(hostile_bytes, wrong)},
+            optional={"more_body": st.one_of(st.booleans(), wrong)},
+        ),
+        st.sampled_from([{"type": "http.disconnect"}, {"type": "lifespan.startup"}, {}]),
+        wrong,
+    )
+    messages = draw(st.lists(message, max_size=4))
+
+    async def receive() -> Any:
+        return messages.pop(0) if messages else {"type": "http.disconnect"}
+
+    def sync_receive() -> Any:
+        return {"type": "http.request", "body": b"a=1"}
+
+    return draw(st.one_of(st.just(scope), wrong)), draw(
+        st.sampled_from([receive, receive, sync_receive, None])
+    )
+
+
+def _wsgi_exerciser(name: str) -> Exerciser:
+    def exercise(data: st.DataObject) -> None:
+        options = data.draw(keyword_options(SERVER_OPTIONS))
+        call(getattr(urlencoded, name), data.draw(wsgi_environs()), **options)
+
+    return exercise
+
+
+def _asgi_exerciser(name: str) -> Exerciser:
+    def exercise(data: st.DataObject) -> None:
+        func = getattr(urlencoded, name)
+        options = data.draw(keyword_options(SERVER_OPTIONS))
+        scope, receive = data.draw(asgi_requests())
+        attempt(func, lambda: asyncio.run(func(scope, receive, **options)), f"({options})")
+
+    return exercise
+
+
+for _name in ("parse_wsgi", "parse_wsgi_multidict"):
+    exercises(_name)(_wsgi_exerciser(_name))
+for _name in ("parse_asgi", "parse_asgi_multidict"):
+    exercises(_name)(_asgi_exerciser(_name))
+
+
+# --- the dialects -----------------------------------------------------------------------
+
+ALL_DIALECTS = sorted(set(dialects.DIALECTS.values()), key=lambda dialect: dialect.name)
+dialect_values = st.one_of(hostile_text, hostile_bytes, wrong)
+
+METHODS[dialects.Dialect] = {
+    "encode": lambda obj, data: call_method(
+        obj,
+        "encode",
+        data.draw(dialect_values),
+        **data.draw(keyword_options({"encoding": encodings})),
+    ),
+    "decode": lambda obj, data: call_method(
+        obj,
+        "decode",
+        data.draw(dialect_values),
+        **data.draw(keyword_options({"errors": errors_values})),
+    ),
+    "decode_bytes": _method("decode_bytes", dialect_values),
+    "serialize": lambda obj, data: call_method(
+        obj,
+        "serialize",
+        data.draw(pair_lists),
+        **data.draw(keyword_options({"encoding": encodings})),
+    ),
+    "canonical_query": lambda obj, data: call_method(
+        obj,
+        "canonical_query",
+        data.draw(pair_lists),
+        **data.draw(keyword_options({"encoding": encodings})),
+    ),
+    "parse": lambda obj, data: call_method(
+        obj,
+        "parse",
+        data.draw(dialect_values),
+        **data.draw(keyword_options({"errors": errors_values})),
+    ),
+    "kept": _attribute("kept"),
+    "lossless": _attribute("lossless"),
+    "__eq__": _dunder("__eq__", ANY),
+    "__hash__": _dunder("__hash__"),
+    "__repr__": _dunder("__repr__"),
+    "pickle": _pickled,
+}
+
+
+def _dialect_exerciser(name: str) -> Exerciser:
+    def exercise(data: st.DataObject) -> None:
+        dialect = getattr(dialects, name)
+        assert isinstance(dialect, dialects.Dialect)
+        assert dialects.get_dialect(name) is dialect
+        exercise_methods(data, dialect, 10)
+
+    return exercise
+
+
+for _name in dialects.__all__:
+    if isinstance(getattr(dialects, _name), dialects.Dialect):
+        exercises(_name, table=DIALECT_EXERCISES)(_dialect_exerciser(_name))
+del _name
+
+
+@exercises("Dialect", table=DIALECT_EXERCISES)
+def _dialect_class(data: st.DataObject) -> None:
+    flag = st.one_of(st.booleans(), wrong)
+    fields = {
+        "space_as_plus": flag,
+        "plus_as_space": flag,
+        "keep_escapes": flag,
+        "percent_u": flag,
+        "decode_keeps": st.one_of(st.sampled_from(["", ";/?", "é", "%+"]), wrong),
+        "strict": flag,
+        "lowercase_hex": flag,
+        "description": ANY,
+        "source": ANY,
+    }
+    options = data.draw(keyword_options(fields))
+    name = data.draw(st.one_of(st.sampled_from(["MINE", ""]), ANY))
+    dialect = call(dialects.Dialect, name, data.draw(percent_encode_sets), **options)
+    if dialect is not None:
+        exercise_methods(data, dialect, 10)
+        changed = data.draw(keyword_options(fields))
+        attempt(dialects.Dialect, lambda: dataclasses.replace(dialect, **changed), f"{changed}")
+
+
+@exercises("DIALECTS", table=DIALECT_EXERCISES)
+def _dialects_table(data: st.DataObject) -> None:
+    assert isinstance(dialects.DIALECTS, Mapping)
+    name = data.draw(st.sampled_from(sorted(dialects.DIALECTS)))
+    assert name == name.upper()
+    assert dialects.get_dialect(name.lower().replace("_", "-")) is dialects.DIALECTS[name]
+    exported = {
+        getattr(dialects, key)
+        for key in dialects.__all__
+        if isinstance(getattr(dialects, key), dialects.Dialect)
+    }
+    assert set(dialects.DIALECTS.values()) == exported
+    with pytest.raises(TypeError):
+        dialects.DIALECTS[name] = dialects.RFC3986  # type: ignore[index]
+
+
+@exercises("get_dialect", table=DIALECT_EXERCISES)
+def _get_dialect(data: st.DataObject) -> None:
+    result = call(
+        dialects.get_dialect, data.draw(st.one_of(st.sampled_from(["rfc3986", "js-uri"]), ANY))
+    )
+    assert result is None or isinstance(result, dialects.Dialect)
+
+
+@exercises(
+    "decode_uri",
+    "decode_uri_component",
+    "encode_uri",
+    "encode_uri_component",
+    "escape",
+    "unescape",
+    table=DIALECT_EXERCISES,
+)
+def _javascript(data: st.DataObject) -> None:
+    text = data.draw(st.one_of(hostile_text, wrong))
+    for func in (
+        dialects.decode_uri,
+        dialects.decode_uri_component,
+        dialects.encode_uri,
+        dialects.encode_uri_component,
+        dialects.escape,
+        dialects.unescape,
+    ):
+        result = call(func, text)
+        assert result is None or isinstance(result, str)
+
+
+@exercises("URIError", table=DIALECT_EXERCISES)
+def _uri_error(data: st.DataObject) -> None:
+    assert issubclass(dialects.URIError, ValueError)
+    exercise_exception(data, dialects.URIError, "urlencoded.dialects")
+
+
+# --- the tests ------------------------------------------------------------------------------
+
+
+def _public_methods(cls: type) -> set[str]:
+    """The public methods and properties of *cls*, inherited ones included."""
+    found = set()
+    for name in dir(cls):
+        if name.startswith("_"):
+            continue
+        attribute = inspect.getattr_static(cls, name)
+        if isinstance(attribute, property) or callable(getattr(cls, name)):
+            found.add(name)
+    return found
+
+
+def test_every_public_name_is_exercised() -> None:
+    """Each name in urlencoded.__all__ has an entry in EXERCISES, and no entry is stale."""
+    assert sorted(EXERCISES) == sorted(urlencoded.__all__)
+
+
+def test_every_dialect_name_is_exercised() -> None:
+    """Each name in urlencoded.dialects.__all__ has an entry in DIALECT_EXERCISES."""
+    assert sorted(DIALECT_EXERCISES) == sorted(dialects.__all__)
+
+
+@pytest.mark.parametrize("cls", list(METHODS), ids=lambda cls: cls.__name__)
+def test_every_public_method_is_exercised(cls: type) -> None:
+    """Each public method and property of each public class has an operation in METHODS."""
+    assert _public_methods(cls) <= set(METHODS[cls])
+
+
+def test_documented_raises_reads_docstrings() -> None:
+    """The :raises: reader resolves names, several to a line, and refuses unknown ones."""
+
+    def documented() -> None:
+        """Do nothing.
+
+        :raises TypeError, ValueError: for bad arguments.
+        :raises ~urlencoded.ProbeError: when probing fails.
+        :raises URIError: from a dialect.
+        """
+
+    assert documented_raises((documented,)) == (
+        TypeError,
+        ValueError,
+        urlencoded.ProbeError,
+        dialects.URIError,
+    )
+
+    def undocumented() -> None:
+        """:raises NoSuchError: never."""
+
+    with pytest.raises(AssertionError, match="NoSuchError"):
+        documented_raises((undocumented,))
+
+
+def test_attempt_refuses_undocumented_exceptions() -> None:
+    """A documented exception passes, an undocumented one fails the test, a library one passes."""
+
+    def raising(error: Exception) -> None:
+        """Raise *error*.
+
+        :raises KeyError: when asked to.
+        """
+        raise error
+
+    assert call(raising, KeyError("k")) is None
+    assert call(raising, urlencoded.ProbeError("f", "t", (), ())) is None
+    with pytest.raises(AssertionError, match="does not name"):
+        call(raising, ValueError("v"))
+
+
+@pytest.mark.parametrize("name", sorted(EXERCISES))
+@FUZZ
+@given(data=st.data())
+def test_public_name(name: str, data: st.DataObject) -> None:
+    """Each public name, exercised with hostile input, raises only documented exceptions."""
+    EXERCISES[name](data)
+
+
+DIALECT_CONSTANTS = [
+    name for name in dialects.__all__ if isinstance(getattr(dialects, name), dialects.Dialect)
+]
+
+
+@pytest.mark.parametrize("name", sorted(set(DIALECT_EXERCISES) - set(DIALECT_CONSTANTS)))
+@FUZZ
+@given(data=st.data())
+def test_dialect_name(name: str, data: st.DataObject) -> None:
+    """Each function and class of urlencoded.dialects raises only documented exceptions."""
+    DIALECT_EXERCISES[name](data)
+
+
+@pytest.mark.parametrize("name", DIALECT_CONSTANTS)
+@FUZZ_EACH_DIALECT
+@given(data=st.data())
+def test_each_dialect(name: str, data: st.DataObject) -> None:
+    """Each named dialect's methods, called with hostile input, raise only documented exceptions."""
+    DIALECT_EXERCISES[name](data)
+
+
+# --- untrusted input, default options ----------------------------------------------------
+
+untrusted = st.one_of(hostile_bytes, hostile_text)
+
+
+def _chunks(data: bytes, cuts: list[int]) -> Iterator[bytes]:
+    start = 0
+    for cut in sorted(cut % (len(data) + 1) for cut in cuts):
+        yield data[start:cut]
+        start = cut
+    yield data[start:]
+
+
+@FUZZ
+@given(untrusted)
+def test_untrusted_parse_never_raises(data: bytes | str) -> None:
+    """parse, parse_bytes, MultiDict, parse_text_plain and lint take any input without raising."""
+    pairs = urlencoded.parse(data)
+    assert len(urlencoded.parse_bytes(data)) == len(pairs)
+    assert list(urlencoded.MultiDict(data).items()) == pairs
+    urlencoded.parse_text_plain(data)
+    urlencoded.lint(data)
+    assert urlencoded.guess_encoding(data, ["utf-8", "shift_jis", "windows-1252"])[-1:] == [
+        urlencoded.get_encoding("windows-1252")
+    ]
+
+
+@FUZZ
+@given(hostile_bytes, st.sampled_from(_LABELS))
+def test_untrusted_parse_any_encoding_never_raises(data: bytes, label: str) -> None:
+    """parse, lint and parse_text_plain take any bytes in any encoding without raising."""
+    assert len(urlencoded.parse(data, encoding=label)) == len(urlencoded.parse_bytes(data))
+    urlencoded.lint(data, encoding=label)
+    urlencoded.parse_text_plain(data, encoding=label)
+
+
+@FUZZ
+@given(untrusted)
+def test_untrusted_explain_never_raises(data: bytes | str) -> None:
+    """The command line's explain takes any bytes or text without raising."""
+    result = explain(data)
+    if isinstance(result, Iterator):
+        list(result)
+
+
+@FUZZ
+@given(hostile_text)
+def test_untrusted_search_params_never_raise(text: str) -> None:
+    """URLSearchParams and query_params take any text without raising."""
+    params = urlencoded.URLSearchParams(text)
+    assert urlencoded.URLSearchParams(str(params)) == params
+    query = urlencoded.query_params("https://example.com/?" + text)
+    urlencoded.with_query_params("https://example.com/?" + text, query)
+
+
+@FUZZ
+@given(untrusted)
+def test_untrusted_parse_nested_raises_only_documented_errors(data: bytes | str) -> None:
+    """parse_nested with its default limits raises nothing but NestingError and LimitExceeded."""
+    with contextlib.suppress(urlencoded.NestingError, urlencoded.LimitExceeded):
+        urlencoded.parse_nested(data)
+
+
+@FUZZ
+@given(hostile_bytes, st.lists(st.integers(0, MAX_INPUT), max_size=6))
+def test_untrusted_streaming_raises_only_limits(data: bytes, cuts: list[int]) -> None:
+    """IncrementalParser, fed any bytes in any chunks, raises nothing but LimitExceeded."""
+    parser = urlencoded.IncrementalParser()
+    pairs: list[tuple[str, str]] = []
+    try:
+        for chunk in _chunks(data, cuts):
+            pairs += parser.feed(chunk)
+        pairs += parser.close()
+    except urlencoded.LimitExceeded:
+        return
+    assert pairs == urlencoded.parse(data)
+
+
+@pytest.mark.parametrize("dialect", ALL_DIALECTS, ids=lambda dialect: dialect.name)
+@FUZZ_EACH_DIALECT
+@given(data=untrusted)
+def test_untrusted_dialect_decoding(dialect: dialects.Dialect, data: bytes | str) -> None:
+    """A dialect's decoders take any input; only a strict (JavaScript) one raises, URIError."""
+    try:
+        dialect.parse(data)
+        dialect.decode(data)
+        dialect.decode_bytes(data)
+    except dialects.URIError:
+        assert dialect.strict
+
+
+_CLI_LIMIT = st.one_of(st.integers(-1, 50).map(str), st.sampled_from(["none", "x", "1e3", ""]))
+_CLI_OPTIONS: dict[str, list[st.SearchStrategy[list[str]]]] = {
+    "parse": [
+        st.sampled_from(_LABELS + _BAD_LABELS[:3]).map(lambda label: ["--encoding", label]),
+        st.just(["--strict"]),
+        st.just(["--isindex"]),
+        st.sampled_from(["_charset_", "", "a=b"]).map(lambda name: ["--charset-field", name]),
+        st.sampled_from(["&", ";", "", "==", "é"]).map(lambda sep: ["--separator", sep]),
+        st.just(["--guess-encoding", "utf-8,shift_jis,nope"]),
+        _CLI_LIMIT.map(lambda limit: ["--max-fields", limit]),
+        _CLI_LIMIT.map(lambda limit: ["--max-field-size", limit]),
+        _CLI_LIMIT.map(lambda limit: ["--max-body-size", limit]),
+    ],
+    "serialize": [
+        st.sampled_from(_LABELS + _BAD_LABELS[:3]).map(lambda label: ["--encoding", label]),
+        st.sampled_from(["&", ";", ""]).map(lambda sep: ["--separator", sep]),
+        st.just(["--no-space-as-plus"]),
+        st.just(["--newlines", "crlf"]),
+        st.just(["--fill-charset-field"]),
+        st.just(["--isindex"]),
+        _CLI_LIMIT.map(lambda limit: ["--max-body-size", limit]),
+    ],
+    "explain": [
+        st.sampled_from(_LABELS + _BAD_LABELS[:3]).map(lambda label: ["--encoding", label]),
+        st.just(["--guess-encoding", "utf-8,shift_jis"]),
+        st.sampled_from([["--json"], ["--format", "json"], ["--format", "text"]]),
+        _CLI_LIMIT.map(lambda limit: ["--max-findings", limit]),
+        _CLI_LIMIT.map(lambda limit: ["--max-body-size", limit]),
+    ],
+    "lint": [
+        st.sampled_from(_LABELS + _BAD_LABELS[:3]).map(lambda label: ["--encoding", label]),
+        st.sampled_from([["--json"], ["--format", "json"], ["--format", "text"]]),
+        _CLI_LIMIT.map(lambda limit: ["--max-findings", limit]),
+        _CLI_LIMIT.map(lambda limit: ["--max-body-size", limit]),
+    ],
+}
+
+
+@st.composite
+def command_lines(draw: st.DrawFn) -> list[str]:
+    """A command, some of its options, and hostile input (JSON pairs for serialize)."""
+    command = draw(st.sampled_from(sorted(_CLI_OPTIONS)))
+    options = draw(st.lists(st.one_of(*_CLI_OPTIONS[command]), max_size=3))
+    # An argument is what the OS gives: bytes without NUL, decoded as Python does.
+    data = os.fsdecode(draw(hostile_bytes).replace(b"\0", b""))
+    if command == "serialize" and draw(st.booleans()):
+        data = json.dumps(draw(st.lists(st.tuples(hostile_text, hostile_text), max_size=4)))
+    return [command, *(word for option in options for word in option), "--", data]
+
+
+@FUZZ
+@given(command_lines())
+def test_untrusted_command_line_fails_cleanly(argv: list[str]) -> None:
+    """The command line, on any input and options, exits 0, 1 or 2 with no internal error."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(argv)
+    assert status in (0, 1, 2)
+    assert "internal error" not in err.getvalue()
+    assert (status == 2) == ("error:" in err.getvalue())
+
+
+# --- what the fuzzing found, pinned -------------------------------------------------------
+
+
+def test_media_type_refuses_wrong_types() -> None:
+    """MediaType raises TypeError for a type, subtype or parameter that is not a str."""
+    with pytest.raises(TypeError, match="type and subtype as str, not NoneType and str"):
+        urlencoded.MediaType(None, "plain", {})  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="parameters as a mapping, not list"):
+        urlencoded.MediaType("text", "plain", [("a", "b")])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="must be str, not str and int"):
+        urlencoded.MediaType("text", "plain", {"a": 1})  # type: ignore[dict-item]
+    assert str(urlencoded.MediaType("text", "plain", {"a": "b c"})) == 'text/plain;a="b c"'
+
+
+def test_multidict_setdefault_stores_only_str() -> None:
+    """setdefault returns the first value, adds a str default, and refuses to store None."""
+    form = urlencoded.MultiDict("a=1&a=2")
+    assert form.setdefault("a") == "1"
+    assert form.setdefault("b", "3") == "3"
+    with pytest.raises(TypeError, match="value must be str, not NoneType"):
+        form.setdefault("c")
+    with pytest.raises(TypeError, match="name must be str, not int"):
+        form.setdefault(1, "x")  # type: ignore[call-overload]
+    assert list(form.items()) == [("a", "1"), ("a", "2"), ("b", "3")]
+
+
+def test_asgi_malformed_headers_and_receive_are_type_errors() -> None:
+    """A header that is not a pair, or a receive that is not async, raises a clear TypeError."""
+    form = b"application/x-www-form-urlencoded"
+
+    async def receive() -> dict[str, object]:
+        return {"type": "http.request", "body": b"a=1"}
+
+    def sync_receive() -> dict[str, object]:
+        return {"type": "http.request", "body": b"a=1"}
+
+    for header, message in [
+        ((b"content-type",), "not 1 items"),
+        ((b"content-type", form, b"x"), "not 3 items"),
+        (b"content-type", "pair, not bytes"),
+        (7, "pair, not int"),
+    ]:
+        scope = {"type": "http", "headers": [header]}
+        with pytest.raises(TypeError, match=message):
+            asyncio.run(urlencoded.parse_asgi(scope, receive))
+    scope = {"type": "http", "headers": [(b"content-type", form)]}
+    with pytest.raises(TypeError, match="must return an awaitable"):
+        asyncio.run(urlencoded.parse_asgi(scope, sync_receive))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="receive callable, not NoneType"):
+        asyncio.run(urlencoded.parse_asgi(scope, None))  # type: ignore[arg-type]
+    assert asyncio.run(urlencoded.parse_asgi(scope, receive)) == [("a", "1")]
+
+
+@pytest.mark.parametrize(
+    ("target", "raised"),
+    [
+        (urlencoded.Encoding, TypeError),
+        (urlencoded.URLSearchParams.__contains__, TypeError),
+        (urlencoded.URLSearchParams.__getitem__, KeyError),
+        (urlencoded.MultiDict, ValueError),
+        (urlencoded.MultiDict.__getitem__, KeyError),
+        (urlencoded.MultiDict.__setitem__, TypeError),
+        (urlencoded.MultiDict.__delitem__, KeyError),
+        (urlencoded.MultiDict.popitem, KeyError),
+        (urlencoded.PercentEncodeSet, TypeError),
+        (urlencoded.PercentEncodeSet.__contains__, TypeError),
+        (urlencoded.percent_encode_bytes, TypeError),
+        (urlencoded.utf8_percent_encode, TypeError),
+        (urlencoded.percent_encode_after_encoding, ValueError),
+        (urlencoded.parse_with_probe, UnknownEncodingError),
+        (dialects.Dialect.serialize, ValueError),
+        (dialects.Dialect.canonical_query, URIError),
+    ],
+)
+def test_found_exceptions_are_documented(target: object, raised: type[BaseException]) -> None:
+    """Each exception the fuzzing found undocumented is now named under :raises:."""
+    assert raised in documented_raises(_docs_of(target))
