@@ -569,6 +569,7 @@ def _linter(name: str) -> Exerciser:
 
 
 exercises("lint")(_linter("lint"))
+exercises("iter_lint")(_linter("iter_lint"))
 
 
 @exercises("Finding")

@@ -56,7 +56,7 @@ if typing.TYPE_CHECKING:
     from . import dialects as dialects
     from ._content_type import FORM_URLENCODED, MediaType, check_content_type, parse_mime_type
     from ._legacy import detect_probe_encoding, guess_encoding, parse_with_probe
-    from ._lint import Finding, lint
+    from ._lint import Finding, iter_lint, lint
     from ._multidict import MultiDict
     from ._nested import parse_nested, serialize_nested
     from ._request_forms import parse_asgi_multidict, parse_wsgi_multidict
@@ -78,7 +78,7 @@ _LAZY = {
         ["FORM_URLENCODED", "MediaType", "check_content_type", "parse_mime_type"], "_content_type"
     ),
     **dict.fromkeys(["detect_probe_encoding", "guess_encoding", "parse_with_probe"], "_legacy"),
-    **dict.fromkeys(["Finding", "lint"], "_lint"),
+    **dict.fromkeys(["Finding", "iter_lint", "lint"], "_lint"),
     "MultiDict": "_multidict",
     **dict.fromkeys(["parse_nested", "serialize_nested"], "_nested"),
     **dict.fromkeys(["parse_asgi_multidict", "parse_wsgi_multidict"], "_request_forms"),
@@ -142,6 +142,7 @@ __all__ = [
     "get_encoding",
     "get_output_encoding",
     "guess_encoding",
+    "iter_lint",
     "lint",
     "parse",
     "parse_asgi",

@@ -364,8 +364,7 @@ def _scalar(value: object, segments: list[str], segment: str) -> str | bytes | N
 
 def _is_container(value: object) -> bool:
     return isinstance(value, Mapping) or (
-        isinstance(value, Sequence)
-        and not isinstance(value, (str, bytes, bytearray, memoryview))
+        isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray, memoryview))
     )
 
 

@@ -37,6 +37,9 @@ def parse_wsgi_multidict(environ: WSGIEnvironment, **options: Unpack[ServerOptio
     :returns: the fields, in body order.
     :raises URLEncodedError: as :func:`parse_wsgi` does; :func:`error_status`
         gives the HTTP status.
+    :raises TypeError: as :func:`parse_wsgi` does, for an option or an environ
+        of the wrong type.
+    :raises ValueError: as :func:`parse_wsgi` does, for a malformed option.
 
     >>> import io
     >>> body = b"tag=a&tag=b&name=Ada"
@@ -67,6 +70,10 @@ async def parse_asgi_multidict(
     :param options: any keyword argument of :func:`parse_asgi`.
     :returns: the fields, in body order.
     :raises URLEncodedError: as :func:`parse_asgi` does.
+    :raises TypeError: as :func:`parse_asgi` does, for an option, a scope or a
+        message of the wrong type.
+    :raises ValueError: as :func:`parse_asgi` does, for a malformed option or a
+        scope that is not ``http``.
 
     >>> import asyncio
     >>> scope = {"type": "http", "headers": [
