@@ -54,7 +54,7 @@ from urlencoded import (
     percent_encode_after_encoding,
 )
 from urlencoded._encoding import encode_or_fail
-from urlencoded._labels import NAMES
+from urlencoded._encoding._labels import NAMES
 
 SIZE = 1_000_000
 

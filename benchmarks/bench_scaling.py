@@ -117,7 +117,7 @@ def long_list(size: int) -> dict[str, Any]:
 
 
 def explain_all(body: bytes) -> object:
-    from urlencoded._explain import explain
+    from urlencoded._tools._explain import explain
 
     return explain(body)
 

@@ -18,10 +18,10 @@ import re
 from collections.abc import Iterator
 
 from urlencoded import get_encoding
+from urlencoded._core._percent import percent_decode_bytes, utf8_encode
 from urlencoded._encoding import Encoding, decode
 from urlencoded._errors import UnknownEncodingError
-from urlencoded._lint import Finding
-from urlencoded._percent import percent_decode_bytes, utf8_encode
+from urlencoded._tools._lint import Finding
 
 HEX = b"0123456789ABCDEFabcdef"
 

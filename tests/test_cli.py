@@ -13,8 +13,8 @@ import pytest
 
 from urlencoded import __version__, lint, parse
 from urlencoded.__main__ import main
-from urlencoded._cli._lines import BLOCK_SIZE
-from urlencoded._explain import explain, render_json, render_text
+from urlencoded._tools._cli._lines import BLOCK_SIZE
+from urlencoded._tools._explain import explain, render_json, render_text
 
 SCRIPT = Path(sys.executable).parent / "urlencoded"
 
@@ -719,7 +719,7 @@ def test_lint_holds_no_list_of_findings(
     capsysbinary: pytest.CaptureFixture[bytes],
 ) -> None:
     """lint on a large input of many lines keeps only a few findings alive at any time."""
-    from urlencoded import _lint
+    from urlencoded._tools import _lint
 
     path = tmp_path / "lines"
     path.write_bytes(MANY_LINES)
@@ -738,7 +738,7 @@ def test_explain_holds_no_list_of_pairs(
     capsysbinary: pytest.CaptureFixture[bytes],
 ) -> None:
     """explain on a large input of many lines keeps only a few pairs and findings alive."""
-    from urlencoded import _explain, _lint
+    from urlencoded._tools import _explain, _lint
 
     path = tmp_path / "lines"
     path.write_bytes(MANY_LINES)

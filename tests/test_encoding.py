@@ -86,7 +86,7 @@ def test_get_encoding_type_errors(bad: object) -> None:
 
 def test_generated_labels_are_current() -> None:
     """_labels.py holds exactly the labels of the vendored encodings.json."""
-    from urlencoded._labels import LABELS, NAMES
+    from urlencoded._encoding._labels import LABELS, NAMES
 
     assert ALL_LABELS == LABELS
     assert list(NAMES) == list(dict.fromkeys(ALL_LABELS.values()))

@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from urlencoded import Finding, UnknownEncodingError, lint, parse
-from urlencoded import _explain as explain_module
-from urlencoded._cli._lines import _json
-from urlencoded._explain import (
+from urlencoded._tools import _explain as explain_module
+from urlencoded._tools._cli._lines import _json
+from urlencoded._tools._explain import (
     ExplainedPair,
     Explanation,
     TextReport,
@@ -28,7 +28,7 @@ from urlencoded._explain import (
     render_text,
     tally,
 )
-from urlencoded._lint import CODES
+from urlencoded._tools._lint import CODES
 
 BODIES = st.lists(
     st.sampled_from(

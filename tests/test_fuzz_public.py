@@ -54,8 +54,8 @@ from urlencoded import (
     URLEncodedError,
     dialects,
 )
-from urlencoded._cli import main
-from urlencoded._explain import explain
+from urlencoded._tools._cli import main
+from urlencoded._tools._explain import explain
 from urlencoded.dialects import URIError
 
 T = TypeVar("T")

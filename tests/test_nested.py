@@ -703,7 +703,7 @@ def _offset(body: str, field: int) -> int:
 @given(st.text(string.printable, max_size=30))
 def test_reference_grammar_agrees_on_names(name: str) -> None:
     """The name splitter agrees with the character-by-character grammar."""
-    from urlencoded._nested import split_name
+    from urlencoded._web._nested import split_name
 
     try:
         expected = reference_nested.read_name(name)

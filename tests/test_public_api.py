@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import pathlib
 import pickle
 import re
 import subprocess
@@ -93,8 +94,8 @@ def test_import_loads_only_the_core() -> None:
     """Importing the package leaves the dialects, lint and server helpers unloaded until used."""
     code = (
         "import sys, urlencoded\n"
-        "lazy = ['urlencoded.dialects', 'urlencoded._lint', 'urlencoded._servers',"
-        " 'urlencoded._search_params', 'urlencoded._nested']\n"
+        "lazy = ['urlencoded.dialects', 'urlencoded._tools._lint', 'urlencoded._web._servers',"
+        " 'urlencoded._core._search_params', 'urlencoded._web._nested']\n"
         "assert not [m for m in lazy if m in sys.modules], sorted(sys.modules)\n"
         "assert urlencoded.dialects.RFC3986.encode('~ ') == '~%20'\n"
         "assert 'urlencoded.dialects' in sys.modules\n"
@@ -110,3 +111,28 @@ def test_unknown_attribute() -> None:
 
     assert urlencoded.MultiDict is MultiDict
     assert urlencoded.dialects is dialects
+
+
+def test_top_level_holds_the_layers() -> None:
+    """The package's top level is its layer folders, the adapters and the entry points."""
+    package = pathlib.Path(urlencoded.__file__).parent
+    entries = {
+        entry.name
+        for entry in package.iterdir()
+        if entry.name != "__pycache__" and (entry.is_dir() or entry.suffix in {".py", ".typed"})
+    }
+    assert entries == {
+        "__init__.py",
+        "__main__.py",
+        "_errors.py",
+        "_encoding",
+        "_core",
+        "_html",
+        "_web",
+        "dialects",
+        "_tools",
+        "flask.py",
+        "django.py",
+        "starlette.py",
+        "py.typed",
+    }

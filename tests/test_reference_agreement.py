@@ -18,7 +18,7 @@ from tests.strategies import (
     scalar_text,
     text_with_surrogates,
 )
-from urlencoded._percent import _SHORT, _escape_encoded
+from urlencoded._core._percent import _SHORT, _escape_encoded
 
 SET_NAMES = sorted(reference.SETS)
 

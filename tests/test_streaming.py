@@ -185,12 +185,12 @@ def test_large_regions_decoded_in_blocks_equal_parse(
     """Regions parsed in blocks of whole sequences give parse()'s pairs or DecodeError offsets."""
     options: dict[str, object] = {"isindex": isindex, "errors": "strict" if strict else "replace"}
     expected = _outcome_of_parse(body, **options)
-    saved = urlencoded._streaming._DECODE_BLOCK
-    urlencoded._streaming._DECODE_BLOCK = block
+    saved = urlencoded._web._streaming._DECODE_BLOCK
+    urlencoded._web._streaming._DECODE_BLOCK = block
     try:
         assert _outcome_of_stream(_chunks(body, cuts), **options, **_NO_LIMITS) == expected
     finally:
-        urlencoded._streaming._DECODE_BLOCK = saved
+        urlencoded._web._streaming._DECODE_BLOCK = saved
 
 
 def test_one_huge_chunk_equals_parse() -> None:

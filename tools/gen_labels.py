@@ -1,8 +1,8 @@
-"""Generate ``src/urlencoded/_labels.py`` from the Encoding Standard's encodings.json.
+"""Generate ``src/urlencoded/_encoding/_labels.py`` from the Encoding Standard's encodings.json.
 
 Usage::
 
-    python tools/gen_labels.py           # rewrite src/urlencoded/_labels.py
+    python tools/gen_labels.py           # rewrite src/urlencoded/_encoding/_labels.py
     python tools/gen_labels.py --check   # exit 1 if the file is missing or differs
 
 The input is ``tools/data/encodings.json``, a byte-for-byte copy of
@@ -23,7 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "tools" / "data" / "encodings.json"
-TARGET = ROOT / "src" / "urlencoded" / "_labels.py"
+TARGET = ROOT / "src" / "urlencoded" / "_encoding" / "_labels.py"
 
 #: The whatwg/encoding commit that tools/data/encodings.json was copied from.
 SOURCE_COMMIT = "a985b62a9b45c17da3e17a9f0a0b4e30c34c4a8a"

@@ -13,6 +13,25 @@ from __future__ import annotations
 
 import typing
 
+from ._core._form import parse, parse_bytes, serialize
+from ._core._percent import (
+    percent_decode,
+    percent_encode,
+    percent_encode_after_encoding,
+    percent_encode_bytes,
+    utf8_percent_encode,
+)
+from ._core._sets import (
+    C0_CONTROL_PERCENT_ENCODE_SET,
+    COMPONENT_PERCENT_ENCODE_SET,
+    FRAGMENT_PERCENT_ENCODE_SET,
+    PATH_PERCENT_ENCODE_SET,
+    QUERY_PERCENT_ENCODE_SET,
+    SPECIAL_QUERY_PERCENT_ENCODE_SET,
+    URLENCODED_PERCENT_ENCODE_SET,
+    USERINFO_PERCENT_ENCODE_SET,
+    PercentEncodeSet,
+)
 from ._encoding import UTF_8, Encoding, get_encoding, get_output_encoding
 from ._errors import (
     BodyConsumedError,
@@ -32,58 +51,44 @@ from ._errors import (
     UnsupportedMediaType,
     URLEncodedError,
 )
-from ._form import parse, parse_bytes, serialize
-from ._percent import (
-    percent_decode,
-    percent_encode,
-    percent_encode_after_encoding,
-    percent_encode_bytes,
-    utf8_percent_encode,
-)
-from ._sets import (
-    C0_CONTROL_PERCENT_ENCODE_SET,
-    COMPONENT_PERCENT_ENCODE_SET,
-    FRAGMENT_PERCENT_ENCODE_SET,
-    PATH_PERCENT_ENCODE_SET,
-    QUERY_PERCENT_ENCODE_SET,
-    SPECIAL_QUERY_PERCENT_ENCODE_SET,
-    URLENCODED_PERCENT_ENCODE_SET,
-    USERINFO_PERCENT_ENCODE_SET,
-    PercentEncodeSet,
-)
 
 if typing.TYPE_CHECKING:
     from . import dialects as dialects
-    from ._content_type import FORM_URLENCODED, MediaType, check_content_type, parse_mime_type
-    from ._legacy import detect_probe_encoding, guess_encoding, parse_with_probe
-    from ._lint import Finding, iter_lint, lint
-    from ._multidict import MultiDict
-    from ._nested import parse_nested, serialize_nested
-    from ._request_forms import parse_asgi_multidict, parse_wsgi_multidict
-    from ._search_params import URLSearchParams, query_params, with_query_params
-    from ._servers import error_status, parse_asgi, parse_wsgi
-    from ._streaming import (
+    from ._core._search_params import URLSearchParams, query_params, with_query_params
+    from ._html._legacy import detect_probe_encoding, guess_encoding, parse_with_probe
+    from ._html._text_plain import parse_text_plain, serialize_text_plain
+    from ._tools._lint import Finding, iter_lint, lint
+    from ._web._content_type import FORM_URLENCODED, MediaType, check_content_type, parse_mime_type
+    from ._web._multidict import MultiDict
+    from ._web._nested import parse_nested, serialize_nested
+    from ._web._request_forms import parse_asgi_multidict, parse_wsgi_multidict
+    from ._web._servers import error_status, parse_asgi, parse_wsgi
+    from ._web._streaming import (
         DEFAULT_MAX_BODY_SIZE,
         DEFAULT_MAX_FIELD_SIZE,
         DEFAULT_MAX_FIELDS,
         IncrementalParser,
     )
-    from ._text_plain import parse_text_plain, serialize_text_plain
 
 # Loaded on first use, so that ``import urlencoded`` (and the command line)
 # costs only the parser, the serializer and the encodings: name -> module.
 _LAZY = {
     "dialects": "",
     **dict.fromkeys(
-        ["FORM_URLENCODED", "MediaType", "check_content_type", "parse_mime_type"], "_content_type"
+        ["FORM_URLENCODED", "MediaType", "check_content_type", "parse_mime_type"],
+        "_web._content_type",
     ),
-    **dict.fromkeys(["detect_probe_encoding", "guess_encoding", "parse_with_probe"], "_legacy"),
-    **dict.fromkeys(["Finding", "iter_lint", "lint"], "_lint"),
-    "MultiDict": "_multidict",
-    **dict.fromkeys(["parse_nested", "serialize_nested"], "_nested"),
-    **dict.fromkeys(["parse_asgi_multidict", "parse_wsgi_multidict"], "_request_forms"),
-    **dict.fromkeys(["URLSearchParams", "query_params", "with_query_params"], "_search_params"),
-    **dict.fromkeys(["error_status", "parse_asgi", "parse_wsgi"], "_servers"),
+    **dict.fromkeys(
+        ["detect_probe_encoding", "guess_encoding", "parse_with_probe"], "_html._legacy"
+    ),
+    **dict.fromkeys(["Finding", "iter_lint", "lint"], "_tools._lint"),
+    "MultiDict": "_web._multidict",
+    **dict.fromkeys(["parse_nested", "serialize_nested"], "_web._nested"),
+    **dict.fromkeys(["parse_asgi_multidict", "parse_wsgi_multidict"], "_web._request_forms"),
+    **dict.fromkeys(
+        ["URLSearchParams", "query_params", "with_query_params"], "_core._search_params"
+    ),
+    **dict.fromkeys(["error_status", "parse_asgi", "parse_wsgi"], "_web._servers"),
     **dict.fromkeys(
         [
             "DEFAULT_MAX_BODY_SIZE",
@@ -91,9 +96,9 @@ _LAZY = {
             "DEFAULT_MAX_FIELDS",
             "IncrementalParser",
         ],
-        "_streaming",
+        "_web._streaming",
     ),
-    **dict.fromkeys(["parse_text_plain", "serialize_text_plain"], "_text_plain"),
+    **dict.fromkeys(["parse_text_plain", "serialize_text_plain"], "_html._text_plain"),
 }
 
 __version__ = "1.0.0"

@@ -1,13 +1,13 @@
 """Command line: ``python -m urlencoded`` (also installed as ``urlencoded``).
 
-The commands live in ``urlencoded._cli``; see ``urlencoded --help``.
+The commands live in ``urlencoded._tools._cli``; see ``urlencoded --help``.
 """
 
 from __future__ import annotations
 
 import sys
 
-from ._cli import main
+from ._tools._cli import main
 
 __all__ = ["main"]
 

@@ -26,15 +26,15 @@ import io
 from typing import TYPE_CHECKING
 
 from ._errors import BodyConsumedError, ContentLengthError, URLEncodedError
-from ._multidict import MultiDict
-from ._request_forms import parse_wsgi_multidict
-from ._servers import error_status
+from ._web._multidict import MultiDict
+from ._web._request_forms import parse_wsgi_multidict
+from ._web._servers import error_status
 
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
     from typing_extensions import Unpack
 
-    from ._request_options import ServerOptions
+    from ._web._request_options import ServerOptions
 
 __all__ = ["error_response", "read_form"]
 

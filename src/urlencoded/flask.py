@@ -23,15 +23,15 @@ import io
 from typing import TYPE_CHECKING, NoReturn
 
 from ._errors import BodyConsumedError, URLEncodedError
-from ._multidict import MultiDict
-from ._request_forms import parse_wsgi_multidict
-from ._servers import error_status
+from ._web._multidict import MultiDict
+from ._web._request_forms import parse_wsgi_multidict
+from ._web._servers import error_status
 
 if TYPE_CHECKING:
     from flask import Request
     from typing_extensions import Unpack
 
-    from ._request_options import ServerOptions
+    from ._web._request_options import ServerOptions
 
 __all__ = ["form", "read_form"]
 

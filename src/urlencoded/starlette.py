@@ -22,15 +22,15 @@ from collections.abc import AsyncIterator, Awaitable
 from typing import TYPE_CHECKING, Callable
 
 from ._errors import BodyConsumedError, URLEncodedError
-from ._multidict import MultiDict
-from ._request_forms import parse_asgi_multidict
-from ._servers import ASGIMessage, error_status
+from ._web._multidict import MultiDict
+from ._web._request_forms import parse_asgi_multidict
+from ._web._servers import ASGIMessage, error_status
 
 if TYPE_CHECKING:
     from starlette.requests import Request
     from typing_extensions import Unpack
 
-    from ._request_options import ServerOptions
+    from ._web._request_options import ServerOptions
 
 __all__ = ["form", "read_form"]
 

@@ -19,7 +19,6 @@ from functools import cache
 from typing import Callable, NoReturn, Optional, Union
 
 from .._errors import UnknownEncodingError
-from .._labels import LABELS, NAME_LABELS, NAMES
 from ._chinese_simplified import _decode_gb18030_slow, _gb18030_handler
 from ._chinese_traditional import _big5_handler, _decode_big5_slow
 from ._coders import (
@@ -44,6 +43,7 @@ from ._japanese import (
     _shift_jis_handler,
 )
 from ._korean import _decode_euc_kr_slow, _euc_kr_handler
+from ._labels import LABELS, NAME_LABELS, NAMES
 from ._single_byte import _charmap_decoder, _CharmapEncoder, _x_user_defined_table
 from ._unicode import _decode_utf8_slow, _decode_utf16_slow, _Utf8Encoder
 

@@ -21,10 +21,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Union
 
+from .._core._infra import to_usv_string
+from .._core._percent import _encode_after_encoding, percent_decode_bytes, utf8_encode
+from .._core._sets import PercentEncodeSet
 from .._encoding import Encoding, get_output_encoding
-from .._infra import to_usv_string
-from .._percent import _encode_after_encoding, percent_decode_bytes, utf8_encode
-from .._sets import PercentEncodeSet
 from ._escaper import Escaper, utf8_encoder
 from ._javascript import (
     URIError,

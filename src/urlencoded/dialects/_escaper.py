@@ -34,7 +34,7 @@ import inspect
 from codecs import charmap_decode
 from typing import TYPE_CHECKING, Callable, cast
 
-from .._sets import PercentEncodeSet
+from .._core._sets import PercentEncodeSet
 
 if TYPE_CHECKING:
     from .._encoding import Encoding

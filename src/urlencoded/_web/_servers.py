@@ -31,9 +31,10 @@ import inspect
 from collections.abc import Awaitable, Iterator, Mapping
 from typing import Callable
 
-from ._content_type import check_content_type
-from ._encoding import Encoding
-from ._errors import (
+from .._core._form import Errors, check_errors, check_limit
+from .._core._submission import check_charset_field, check_separator
+from .._encoding import Encoding
+from .._errors import (
     BodyConsumedError,
     BodyTooLarge,
     ClientDisconnected,
@@ -42,14 +43,13 @@ from ._errors import (
     UnsupportedMediaType,
     URLEncodedError,
 )
-from ._form import Errors, check_errors, check_limit
+from ._content_type import check_content_type
 from ._streaming import (
     DEFAULT_MAX_BODY_SIZE,
     DEFAULT_MAX_FIELD_SIZE,
     DEFAULT_MAX_FIELDS,
     IncrementalParser,
 )
-from ._submission import check_charset_field, check_separator
 
 __all__ = [
     "ASGIMessage",

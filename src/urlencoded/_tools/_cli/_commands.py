@@ -11,9 +11,9 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .._encoding import decode, get_encoding
-from .._form import parse, serialize
-from .._streaming import IncrementalParser
+from ..._core._form import parse, serialize
+from ..._encoding import decode, get_encoding
+from ..._web._streaming import IncrementalParser
 from ._io import (
     _URL,
     CliError,
@@ -166,7 +166,7 @@ def _candidates(labels: str) -> list[str]:
 
 def _parse_guessing(source: Source, arguments: argparse.Namespace, options: dict[str, Any]) -> int:
     """parse --guess-encoding: the whole input, in the first candidate that decodes it."""
-    from .._legacy import guess_encoding
+    from ..._html._legacy import guess_encoding
 
     data = read_all(source, arguments.max_body_size)
     if source.is_stream and ends_with_newline(data):
@@ -293,7 +293,7 @@ def _stream_text(source: Source, arguments: argparse.Namespace) -> bytes:
 
 
 def _list_dialects() -> int:
-    from ..dialects import DIALECTS
+    from ...dialects import DIALECTS
 
     width = max(map(len, DIALECTS))
     lines = []
@@ -305,7 +305,7 @@ def _list_dialects() -> int:
 
 
 def run_encode(arguments: argparse.Namespace) -> int:
-    from ..dialects import get_dialect
+    from ...dialects import get_dialect
 
     if arguments.list_dialects:
         return _list_dialects()
@@ -333,7 +333,7 @@ def run_encode(arguments: argparse.Namespace) -> int:
 
 
 def run_decode(arguments: argparse.Namespace) -> int:
-    from ..dialects import get_dialect
+    from ...dialects import get_dialect
 
     if arguments.list_dialects:
         return _list_dialects()
@@ -379,6 +379,7 @@ def _max_findings(arguments: argparse.Namespace) -> int | None:
 
 
 def run_explain(arguments: argparse.Namespace) -> int:
+    from ..._html._legacy import guess_encoding
     from .._explain import (
         SEVERITIES,
         ExplainedPair,
@@ -391,7 +392,6 @@ def run_explain(arguments: argparse.Namespace) -> int:
         pair_json_text,
         tally,
     )
-    from .._legacy import guess_encoding
     from .._lint import iter_lint
 
     limit = _max_findings(arguments)

@@ -36,10 +36,10 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ._encoding import Encoding
-from ._errors import ListIndexTooLarge, NestingError, NestingTooDeep, TooManyKeys
-from ._form import _as_body, check_limit, parse
-from .dialects import WHATWG_FORM, Dialect
+from .._core._form import _as_body, check_limit, parse
+from .._encoding import Encoding
+from .._errors import ListIndexTooLarge, NestingError, NestingTooDeep, TooManyKeys
+from ..dialects import WHATWG_FORM, Dialect
 
 __all__ = ["parse_nested", "serialize_nested"]
 

@@ -33,9 +33,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ._encoding import Encoding, decode, encode_or_fail, get_encoding, get_output_encoding
-from ._errors import ProbeError
-from ._form import _as_body, parse, parse_bytes
+from .._core._form import _as_body, parse, parse_bytes
+from .._encoding import Encoding, decode, encode_or_fail, get_encoding, get_output_encoding
+from .._errors import ProbeError
 
 __all__ = ["detect_probe_encoding", "guess_encoding", "parse_with_probe"]
 

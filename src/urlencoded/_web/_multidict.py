@@ -22,8 +22,8 @@ from collections.abc import (
 )
 from typing import TYPE_CHECKING, Any, TypeVar, Union, overload
 
-from ._form import BytesLike, parse
-from ._infra import first_values, values_by_name
+from .._core._form import BytesLike, parse
+from .._core._infra import first_values, values_by_name
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal, TypedDict
 
 if TYPE_CHECKING:
-    from ._encoding import Encoding
+    from .._encoding import Encoding
 
 __all__ = ["ParseOptions", "ServerOptions"]
 

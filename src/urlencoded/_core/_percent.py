@@ -21,7 +21,7 @@ from functools import cache, lru_cache
 from itertools import repeat
 from typing import NamedTuple, Union, cast
 
-from ._encoding import (
+from .._encoding import (
     Encoding,
     encode_or_fail,
     encode_with_references,

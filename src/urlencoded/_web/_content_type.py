@@ -25,9 +25,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from ._encoding import Encoding, get_encoding, get_output_encoding
-from ._errors import UnknownEncodingError, UnsupportedMediaType
-from ._infra import isomorphic_decode
+from .._core._infra import isomorphic_decode
+from .._encoding import Encoding, get_encoding, get_output_encoding
+from .._errors import UnknownEncodingError, UnsupportedMediaType
 
 __all__ = ["FORM_URLENCODED", "MediaType", "check_content_type", "parse_mime_type"]
 

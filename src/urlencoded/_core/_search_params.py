@@ -5,7 +5,7 @@ https://url.spec.whatwg.org/#interface-urlsearchparams
 A :class:`URLSearchParams` is what the standard says it is: a list of
 (name, value) tuples, with methods that follow the spec's method steps one by
 one. Every name and value is a *scalar value string*: strings coming in go
-through the USVString conversion (:func:`~urlencoded._infra.to_usv_string`),
+through the USVString conversion (:func:`~urlencoded._core._infra.to_usv_string`),
 so a lone surrogate becomes U+FFFD at the door and the list never holds one.
 Parsing and serializing are delegated to the urlencoded parser in
 ``_form.py`` and the serializer in ``_bulk.py``; this module adds no encoding

@@ -22,15 +22,7 @@ from collections.abc import Iterable, Mapping
 from functools import partial
 from typing import Literal, Union, cast
 
-from ._bulk import (
-    BLOCK,
-    parse_bytes_whole,
-    parse_utf8_whole,
-    serialize_utf8_whole,
-    shape,
-    split_text,
-)
-from ._encoding import (
+from .._encoding import (
     UTF_8,
     Encoding,
     decode,
@@ -38,13 +30,21 @@ from ._encoding import (
     get_encoding,
     get_output_encoding,
 )
-from ._errors import (
+from .._errors import (
     BodyTooLarge,
     DecodeError,
     FieldTooLarge,
     LimitExceeded,
     TooManyFields,
     UnknownEncodingError,
+)
+from ._bulk import (
+    BLOCK,
+    parse_bytes_whole,
+    parse_utf8_whole,
+    serialize_utf8_whole,
+    shape,
+    split_text,
 )
 from ._infra import to_usv_string
 from ._percent import (

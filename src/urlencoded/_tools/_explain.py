@@ -22,8 +22,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from ._encoding import Encoding, get_encoding
-from ._form import parse
+from .._core._form import parse
+from .._encoding import Encoding, get_encoding
 from ._lint import BytesLike, Finding, _empty_sequences, as_bytes, blocks, findings_of
 
 __all__ = [

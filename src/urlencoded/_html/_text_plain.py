@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Union
 
-from ._encoding import Encoding, decode, encode_or_fail, get_encoding, get_output_encoding
-from ._infra import to_usv_string
-from ._submission import CHARSET_FIELD, check_newlines, normalize_newlines
+from .._core._infra import to_usv_string
+from .._core._submission import CHARSET_FIELD, check_newlines, normalize_newlines
+from .._encoding import Encoding, decode, encode_or_fail, get_encoding, get_output_encoding
 
 __all__ = ["parse_text_plain", "serialize_text_plain"]
 

@@ -32,9 +32,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Union
 
-from ._encoding import Encoding, decode, get_encoding
-from ._errors import UnknownEncodingError
-from ._percent import percent_decode_bytes, utf8_encode
+from .._core._percent import percent_decode_bytes, utf8_encode
+from .._encoding import Encoding, decode, get_encoding
+from .._errors import UnknownEncodingError
 
 __all__ = ["CODES", "Finding", "iter_lint", "lint"]
 

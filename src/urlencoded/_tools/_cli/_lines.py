@@ -22,8 +22,8 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, Union
 
-from .._errors import URLEncodedError
-from .._form import parse
+from ..._core._form import parse
+from ..._errors import URLEncodedError
 from ._io import CliError, Source, note, query_of, write
 
 __all__ = ["BLOCK_SIZE", "run_lines"]

@@ -18,7 +18,7 @@ C-level primitives, and gives the same pairs:
   way.
 - Percent-decoding is ``binascii.a2b_qp`` (quoted-printable decoding, which
   is percent-decoding with ``=`` for ``%``), checked as in
-  :func:`urlencoded._percent.percent_decode_bytes`.
+  :func:`urlencoded._core._percent.percent_decode_bytes`.
 - UTF-8 decoding the whole block equals decoding each part, because the
   stand-ins are ASCII and an ASCII byte never belongs to an invalid sequence.
 - Splitting the decoded text on the stand-ins then gives the pairs. When the

@@ -10,7 +10,7 @@ from WSGI and ASGI, and anything else can feed it too.
 
 The parser's first step splits the input on 0x26 (&) and handles every
 sequence on its own, so splitting the stream at the last ``&`` of each chunk
-and running :func:`urlencoded._form.parse` on the completed sequences gives
+and running :func:`urlencoded._core._form.parse` on the completed sequences gives
 exactly what one parse of the whole body gives, for any chunking: a ``%XX``
 escape, a multi-byte character or a ``+`` can only straddle a chunk boundary
 inside the unfinished last sequence, which the parser keeps back. That holds
@@ -21,7 +21,7 @@ sequence (the first), and only the first completed run of sequences can hold it.
 Memory stays bounded by the largest single field: the parser holds the
 unfinished sequence (at most ``max_field_size`` bytes) plus the chunk being
 fed. The limits are checked on raw bytes while scanning, with the same
-counting and the same offsets as :func:`urlencoded._form.parse`.
+counting and the same offsets as :func:`urlencoded._core._form.parse`.
 
 The ``_charset_`` rule (``charset_field``) is a whole-body decision: the
 first field of that name holding a known label picks the encoding of every
@@ -36,15 +36,13 @@ the input where a byte-by-byte reader would notice it: a limit where the
 scan crosses it, an invalid byte sequence (``errors="strict"``) at the
 separator that completes its field (or at the end of the body), or, under
 the charset rule, where the encoding becomes known. The first one wins, and
-:func:`urlencoded._form.parse` reports the same one, so that the two agree
+:func:`urlencoded._core._form.parse` reports the same one, so that the two agree
 even when a chunk boundary falls between a bad field and a limit.
 """
 
 from __future__ import annotations
 
-from ._encoding import Encoding, get_encoding
-from ._errors import BodyTooLarge, DecodeError, FieldTooLarge, LimitExceeded, TooManyFields
-from ._form import (
+from .._core._form import (
     Errors,
     charset_field_encoding,
     check_errors,
@@ -52,7 +50,9 @@ from ._form import (
     field_size_excess,
     parse,
 )
-from ._submission import check_charset_field, check_separator
+from .._core._submission import check_charset_field, check_separator
+from .._encoding import Encoding, get_encoding
+from .._errors import BodyTooLarge, DecodeError, FieldTooLarge, LimitExceeded, TooManyFields
 
 __all__ = [
     "DEFAULT_MAX_BODY_SIZE",
