@@ -11,6 +11,7 @@ import copy
 import pickle
 from collections import OrderedDict
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -164,6 +165,56 @@ def test_constructor_copies_another_urlsearchparams() -> None:
     original.delete("a")
     assert list(original) == [("b", "2")]
     assert list(clone) == [("a", "1"), ("b", "2"), ("c", "3")]
+
+
+def test_constructor_iterates_a_subclass() -> None:
+    """A subclass instance is a sequence like any other: its own __iter__ gives the pairs."""
+
+    class Upper(URLSearchParams):
+        def __iter__(self) -> Iterator[tuple[str, str]]:
+            return iter([(name.upper(), value) for name, value in super().__iter__()])
+
+    source = Upper("a=1&b=2&a=3")
+    assert list(URLSearchParams(source)) == [("A", "1"), ("B", "2"), ("A", "3")]
+    assert type(URLSearchParams(source)) is URLSearchParams
+    assert Upper(URLSearchParams("a=1")) == URLSearchParams("a=1")  # the exact type is copied
+
+
+def test_constructor_multi_valued_mapping_is_its_items() -> None:
+    """A MultiDict, or a mapping whose items() repeat a name, gives every item in order."""
+    from urlencoded import MultiDict
+
+    assert list(URLSearchParams(MultiDict("a=1&b=2&a=3"))) == [("a", "1"), ("b", "2"), ("a", "3")]
+    # No repeated name, but still a multidict: two surrogates stay two pairs.
+    surrogates = MultiDict([(chr(0xD800), "1"), (chr(0xDC00), "2")])
+    assert list(URLSearchParams(surrogates)) == [("\ufffd", "1"), ("\ufffd", "2")]
+
+    class Pairs(dict[str, Any]):
+        """A mapping with getall, as the multidict package's classes have."""
+
+        def getall(self, name: str) -> list[str]:
+            return [self[name]]
+
+    assert list(URLSearchParams(Pairs({chr(0xD800): "1", chr(0xDC00): "2"}))) == [
+        ("\ufffd", "1"),
+        ("\ufffd", "2"),
+    ]
+
+    class Repeating(OrderedDict[str, str]):
+        """A mapping whose items() lists every pair, repeats included."""
+
+        def items(self) -> Any:
+            return [("a", "1"), ("b", "2"), ("a", "3")]
+
+    assert list(URLSearchParams(Repeating(a="3", b="2"))) == [("a", "1"), ("b", "2"), ("a", "3")]
+    with pytest.raises(TypeError, match="mapping value for key 'a' must be str, not int"):
+        URLSearchParams(Pairs({"a": 1}))
+
+
+def test_constructor_single_valued_mapping_stays_a_record() -> None:
+    """A plain dict is a record: keys equal after USV conversion still merge into one entry."""
+    record = {chr(0xD800): "1", chr(0xDC00): "2"}
+    assert list(URLSearchParams(record)) == [("\ufffd", "2")]
 
 
 # ---------------------------------------------------------------------------

@@ -95,9 +95,16 @@ class URLSearchParams:
       urlencoded string parser;
     - ``bytes``, ``bytearray`` or ``memoryview``: the urlencoded parser, which
       decodes UTF-8 (no ``?`` is removed: bytes are not a Web IDL string);
-    - another :class:`URLSearchParams`: a copy of its list;
-    - a :class:`~collections.abc.Mapping` of ``str`` to ``str`` (the spec's
-      record): each item appended, in mapping order;
+    - another :class:`URLSearchParams`: a copy of its list (an instance of
+      a subclass is iterated, as any sequence is, so that its ``__iter__``
+      counts);
+    - a multi-valued mapping, one whose ``items()`` gives every pair: each
+      of its items appended, in order, repeated names included. That is a
+      mapping with a ``get_all`` or ``getall`` method
+      (:class:`~urlencoded.MultiDict`, the ``multidict`` package's
+      classes), or one whose ``items()`` repeats a name;
+    - any other :class:`~collections.abc.Mapping` of ``str`` to ``str`` (the
+      spec's record): each item appended, in mapping order;
     - any other iterable of pairs (the spec's sequence of sequences): each
       pair appended, in order.
 
@@ -120,6 +127,9 @@ class URLSearchParams:
     URLSearchParams([('a', '1'), ('b', '~ *')])
 
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1
+       A multi-valued mapping gives all its items, in order (only one value
+       per name before), and a subclass of URLSearchParams is iterated.
     """
 
     __slots__ = ("_list",)
@@ -146,20 +156,23 @@ class URLSearchParams:
         elif isinstance(init, _BYTES_TYPES):
             # Beyond the spec: bytes go straight to the urlencoded parser.
             self._list = parse(init)
-        elif isinstance(init, URLSearchParams):
+        elif type(init) is URLSearchParams:
             # A URLSearchParams is a sequence of pairs in Web IDL; copying its
-            # list is the same thing, only faster.
+            # list is the same thing, only faster. Not for a subclass, whose
+            # __iter__ may differ: that one is iterated below.
             self._list = list(init._list)
         elif isinstance(init, Mapping):
-            # Initialize step 2: for each name -> value of the record, append.
-            # Converting the keys first, into an ordered map, is what Web IDL's
-            # record conversion does (https://webidl.spec.whatwg.org/#es-record).
-            record: dict[str, str] = {}
-            for name, value in init.items():
-                record[_usv(name, "URLSearchParams() mapping key")] = _usv(
-                    value, f"URLSearchParams() mapping value for key {name!r}"
-                )
-            self._list = list(record.items())
+            items = list(init.items())
+            if _is_multi_valued(init, items):
+                # A multidict is a sequence of pairs, not a record: keep
+                # every pair, in order (initialize step 1).
+                self._list = [_mapping_item(name, value) for name, value in items]
+            else:
+                # Initialize step 2: for each name -> value of the record,
+                # append. Converting the keys first, into an ordered map, is
+                # what Web IDL's record conversion does
+                # (https://webidl.spec.whatwg.org/#es-record).
+                self._list = list(dict(_mapping_item(name, value) for name, value in items).items())
         elif isinstance(init, Iterable):
             # Initialize step 1: for each innerSequence of init ...
             self._list = [_pair(index, inner) for index, inner in enumerate(init)]
@@ -603,6 +616,26 @@ class URLSearchParams:
         if default is _MISSING:
             raise KeyError(name)
         return default
+
+
+def _is_multi_valued(init: Mapping[Any, Any], items: list[Any]) -> bool:
+    """Whether the mapping *init*, whose ``items()`` gave *items*, holds every pair."""
+    if callable(getattr(init, "get_all", None)) or callable(getattr(init, "getall", None)):
+        return True
+    # A name seen twice: items() lists pairs, not one value per key.
+    names = [name for name, _ in items]
+    try:
+        return len(set(names)) < len(names)
+    except TypeError:
+        return False  # an unhashable key: _mapping_item names it
+
+
+def _mapping_item(name: object, value: object) -> tuple[str, str]:
+    """One (name, value) item of a mapping init, as scalar value strings."""
+    return (
+        _usv(name, "URLSearchParams() mapping key"),
+        _usv(value, f"URLSearchParams() mapping value for key {name!r}"),
+    )
 
 
 def _str_pairs(init: list[Any]) -> list[tuple[str, str]] | None:
