@@ -163,7 +163,7 @@ def test_werkzeug_multidict_conversion() -> None:
     assert theirs.getlist("a") == ["1", "3"]
     assert list(theirs.items(multi=True)) == [("a", "1"), ("a", "3"), ("b", "2")]
     back = MultiDict(theirs.items(multi=True))
-    assert back.getall("a") == ["1", "3"]
+    assert back.get_all("a") == ["1", "3"]
     assert serialize(back) == "a=1&a=3&b=2"
 
 

@@ -35,7 +35,6 @@ from urlencoded import (
     TooManyFields,
     UnsupportedMediaType,
     URLEncodedError,
-    error_status,
     parse_asgi,
     parse_wsgi,
     serialize,
@@ -108,7 +107,7 @@ def test_wsgi_chunked_without_input_terminated_is_411() -> None:
     with pytest.raises(ContentLengthError) as info:
         parse_wsgi(environ)
     assert info.value.content_length is None
-    assert error_status(info.value) == 411
+    assert info.value.status == 411
 
 
 @pytest.mark.parametrize("value", ["abc", "-1", "1e3", "0x10", "\u0661", "1 2"])
@@ -118,7 +117,7 @@ def test_wsgi_malformed_content_length_is_400(value: str) -> None:
     with pytest.raises(ContentLengthError) as info:
         parse_wsgi(environ)
     assert info.value.content_length == value
-    assert error_status(info.value) == 400
+    assert info.value.status == 400
 
 
 def test_wsgi_content_length_over_limit_is_refused_unread() -> None:
@@ -166,7 +165,7 @@ def test_wsgi_wrong_content_type_is_415(content_type: str | None) -> None:
         environ["CONTENT_TYPE"] = content_type
     with pytest.raises(UnsupportedMediaType) as info:
         parse_wsgi(environ)
-    assert error_status(info.value) == 415
+    assert info.value.status == 415
 
 
 def test_wsgi_charset_ignored_by_default() -> None:
@@ -191,14 +190,14 @@ def test_wsgi_limits_apply() -> None:
     environ["wsgi.input_terminated"] = True
     with pytest.raises(BodyTooLarge) as body:
         parse_wsgi(environ, max_body_size=5)
-    assert {error_status(e.value) for e in (fields, size, body)} == {413}
+    assert {e.value.status for e in (fields, size, body)} == {413}
 
 
 def test_wsgi_strict_mode() -> None:
     """errors='strict' raises DecodeError (400) for invalid UTF-8."""
     with pytest.raises(DecodeError) as info:
         parse_wsgi(_environ(b"a=%FF"), errors="strict")
-    assert error_status(info.value) == 400
+    assert info.value.status == 400
 
 
 def test_wsgi_bad_arguments() -> None:
@@ -281,11 +280,12 @@ def test_asgi_bad_scopes_and_messages() -> None:
 
 
 def test_error_status_mapping() -> None:
-    """error_status maps each library error to its HTTP status, anything else to 500."""
-    assert error_status(UnsupportedMediaType("text/plain", "x")) == 415
-    assert error_status(ContentLengthError("x", "x")) == 400
-    assert error_status(ClientDisconnected(1, 2)) == 400
-    assert error_status(RuntimeError()) == 500
+    """Each library error carries its HTTP status; anything else has none (a server says 500)."""
+    assert UnsupportedMediaType("text/plain", "x").status == 415
+    assert ContentLengthError("x", "x").status == 400
+    assert ContentLengthError(None, "x").status == 411
+    assert ClientDisconnected(1, 2).status == 400
+    assert not hasattr(RuntimeError(), "status")
 
 
 @pytest.mark.parametrize(
@@ -327,7 +327,8 @@ def _options(path: str) -> dict[str, Any]:
 def _answer(pairs: list[tuple[str, str]] | None, error: BaseException | None) -> tuple[int, bytes]:
     if error is not None:
         SEEN.put(error)
-        return error_status(error), f"{type(error).__name__}: {error}".encode()
+        status = error.status if isinstance(error, URLEncodedError) else 500
+        return status, f"{type(error).__name__}: {error}".encode()
     return 200, json.dumps(pairs).encode()
 
 

@@ -11,16 +11,11 @@ Everything public is importable from this package; the submodules are private.
 
 from __future__ import annotations
 
+import sys
 import typing
 
 from ._core._form import parse, parse_bytes, serialize
-from ._core._percent import (
-    percent_decode,
-    percent_encode,
-    percent_encode_after_encoding,
-    percent_encode_bytes,
-    utf8_percent_encode,
-)
+from ._core._percent import percent_decode, percent_encode_after_encoding, percent_encode_bytes
 from ._core._sets import (
     C0_CONTROL_PERCENT_ENCODE_SET,
     COMPONENT_PERCENT_ENCODE_SET,
@@ -32,7 +27,7 @@ from ._core._sets import (
     USERINFO_PERCENT_ENCODE_SET,
     PercentEncodeSet,
 )
-from ._encoding import UTF_8, Encoding, get_encoding, get_output_encoding
+from ._encoding import Encoding, get_encoding, get_output_encoding
 from ._errors import (
     BodyConsumedError,
     BodyTooLarge,
@@ -55,68 +50,81 @@ from ._errors import (
 if typing.TYPE_CHECKING:
     from . import dialects as dialects
     from ._core._search_params import URLSearchParams, query_params, with_query_params
-    from ._html._legacy import detect_probe_encoding, guess_encoding, parse_with_probe
+    from ._html._legacy import detect_probe_encoding, guess_encoding
     from ._html._text_plain import parse_text_plain, serialize_text_plain
     from ._tools._lint import Finding, iter_lint, lint
-    from ._web._content_type import FORM_URLENCODED, MediaType, check_content_type, parse_mime_type
+    from ._web._content_type import MediaType, check_content_type, parse_mime_type
     from ._web._multidict import MultiDict
     from ._web._nested import parse_nested, serialize_nested
-    from ._web._request_forms import parse_asgi_multidict, parse_wsgi_multidict
-    from ._web._servers import error_status, parse_asgi, parse_wsgi
-    from ._web._streaming import (
-        DEFAULT_MAX_BODY_SIZE,
-        DEFAULT_MAX_FIELD_SIZE,
-        DEFAULT_MAX_FIELDS,
-        IncrementalParser,
-    )
+    from ._web._servers import parse_asgi, parse_wsgi
+    from ._web._streaming import IncrementalParser
 
 # Loaded on first use, so that ``import urlencoded`` (and the command line)
 # costs only the parser, the serializer and the encodings: name -> module.
 _LAZY = {
     "dialects": "",
-    **dict.fromkeys(
-        ["FORM_URLENCODED", "MediaType", "check_content_type", "parse_mime_type"],
-        "_web._content_type",
-    ),
-    **dict.fromkeys(
-        ["detect_probe_encoding", "guess_encoding", "parse_with_probe"], "_html._legacy"
-    ),
+    **dict.fromkeys(["MediaType", "check_content_type", "parse_mime_type"], "_web._content_type"),
+    **dict.fromkeys(["detect_probe_encoding", "guess_encoding"], "_html._legacy"),
     **dict.fromkeys(["Finding", "iter_lint", "lint"], "_tools._lint"),
     "MultiDict": "_web._multidict",
     **dict.fromkeys(["parse_nested", "serialize_nested"], "_web._nested"),
-    **dict.fromkeys(["parse_asgi_multidict", "parse_wsgi_multidict"], "_web._request_forms"),
     **dict.fromkeys(
         ["URLSearchParams", "query_params", "with_query_params"], "_core._search_params"
     ),
-    **dict.fromkeys(["error_status", "parse_asgi", "parse_wsgi"], "_web._servers"),
-    **dict.fromkeys(
-        [
-            "DEFAULT_MAX_BODY_SIZE",
-            "DEFAULT_MAX_FIELD_SIZE",
-            "DEFAULT_MAX_FIELDS",
-            "IncrementalParser",
-        ],
-        "_web._streaming",
-    ),
+    **dict.fromkeys(["parse_asgi", "parse_wsgi"], "_web._servers"),
+    "IncrementalParser": "_web._streaming",
     **dict.fromkeys(["parse_text_plain", "serialize_text_plain"], "_html._text_plain"),
 }
+
+# Names of 1.0 that still work, with a DeprecationWarning, until 2.0 removes
+# them: name -> (module, what to use instead). They are not in __all__.
+_DEPRECATED = {
+    "DEFAULT_MAX_BODY_SIZE": ("_web._streaming", "urlencoded.Limits().max_body_size"),
+    "DEFAULT_MAX_FIELDS": ("_web._streaming", "urlencoded.Limits().max_fields"),
+    "DEFAULT_MAX_FIELD_SIZE": ("_web._streaming", "urlencoded.Limits().max_field_size"),
+    "FORM_URLENCODED": ("_web._content_type", "the string 'application/x-www-form-urlencoded'"),
+    "UTF_8": ("_encoding", "urlencoded.get_encoding('UTF-8'), or the label 'UTF-8'"),
+    "error_status": (
+        "_web._servers",
+        "the exception's .status attribute (error.status; 500 for an exception that is not"
+        " a urlencoded.URLEncodedError)",
+    ),
+    "parse_with_probe": (
+        "_html._legacy",
+        "urlencoded.detect_probe_encoding(data, field, text, candidates), then"
+        " urlencoded.parse(data, encoding=that_encoding)",
+    ),
+    "percent_encode": ("_core._percent", "f'%{byte:02X}', or urlencoded.percent_encode_bytes"),
+    "utf8_percent_encode": (
+        "_core._percent",
+        "urlencoded.percent_encode_after_encoding('UTF-8', text, percent_encode_set,"
+        " space_as_plus=...)",
+    ),
+}
+
+if typing.TYPE_CHECKING:
+    # Typed as in 1.0, for code that still uses them until 2.0.
+    from ._core._percent import percent_encode as percent_encode
+    from ._core._percent import utf8_percent_encode as utf8_percent_encode
+    from ._encoding import UTF_8 as UTF_8
+    from ._html._legacy import parse_with_probe as parse_with_probe
+    from ._web._content_type import FORM_URLENCODED as FORM_URLENCODED
+    from ._web._servers import error_status as error_status
+    from ._web._streaming import DEFAULT_MAX_BODY_SIZE as DEFAULT_MAX_BODY_SIZE
+    from ._web._streaming import DEFAULT_MAX_FIELD_SIZE as DEFAULT_MAX_FIELD_SIZE
+    from ._web._streaming import DEFAULT_MAX_FIELDS as DEFAULT_MAX_FIELDS
 
 __version__ = "1.0.0"
 
 __all__ = [
     "C0_CONTROL_PERCENT_ENCODE_SET",
     "COMPONENT_PERCENT_ENCODE_SET",
-    "DEFAULT_MAX_BODY_SIZE",
-    "DEFAULT_MAX_FIELDS",
-    "DEFAULT_MAX_FIELD_SIZE",
-    "FORM_URLENCODED",
     "FRAGMENT_PERCENT_ENCODE_SET",
     "PATH_PERCENT_ENCODE_SET",
     "QUERY_PERCENT_ENCODE_SET",
     "SPECIAL_QUERY_PERCENT_ENCODE_SET",
     "URLENCODED_PERCENT_ENCODE_SET",
     "USERINFO_PERCENT_ENCODE_SET",
-    "UTF_8",
     "BodyConsumedError",
     "BodyTooLarge",
     "ClientDisconnected",
@@ -143,7 +151,6 @@ __all__ = [
     "__version__",
     "check_content_type",
     "detect_probe_encoding",
-    "error_status",
     "get_encoding",
     "get_output_encoding",
     "guess_encoding",
@@ -151,35 +158,48 @@ __all__ = [
     "lint",
     "parse",
     "parse_asgi",
-    "parse_asgi_multidict",
     "parse_bytes",
     "parse_mime_type",
     "parse_nested",
     "parse_text_plain",
-    "parse_with_probe",
     "parse_wsgi",
-    "parse_wsgi_multidict",
     "percent_decode",
-    "percent_encode",
     "percent_encode_after_encoding",
     "percent_encode_bytes",
     "query_params",
     "serialize",
     "serialize_nested",
     "serialize_text_plain",
-    "utf8_percent_encode",
     "with_query_params",
 ]
 
 
 def __getattr__(name: str) -> typing.Any:
-    """Import a public name's module the first time the name is used (PEP 562)."""
+    """Import a public name's module the first time the name is used (PEP 562).
+
+    A deprecated name is looked up every time, with a warning each time.
+    """
+    import importlib
+
+    if name in _DEPRECATED:
+        module_name, replacement = _DEPRECATED[name]
+        # ``from urlencoded import name`` looks the name up twice: first in
+        # the import system's _handle_fromlist, then in the importing code.
+        # Warn once, at the second, so that the warning points at the import.
+        if sys._getframe(1).f_code.co_name != "_handle_fromlist":
+            import warnings
+
+            warnings.warn(
+                f"urlencoded.{name} is deprecated since 1.1 and will be removed in 2.0;"
+                f" use {replacement}",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+        return getattr(importlib.import_module(f"{__name__}.{module_name}"), name)
     try:
         module_name = _LAZY[name]
     except KeyError:
         raise AttributeError(f"module 'urlencoded' has no attribute {name!r}") from None
-    import importlib
-
     if module_name:
         value = getattr(importlib.import_module(f"{__name__}.{module_name}"), name)
     else:

@@ -6,6 +6,9 @@ chosen encoding (only in strict mode) and exceeded limits are
 :class:`ValueError`. All of them also subclass :class:`URLEncodedError`, so one
 ``except urlencoded.URLEncodedError`` catches everything this library raises
 on purpose. Wrong argument types raise plain :class:`TypeError`.
+
+Each of them carries :attr:`~URLEncodedError.status`, the HTTP status code a
+server answers a request whose body raised it.
 """
 
 from __future__ import annotations
@@ -33,8 +36,25 @@ __all__ = [
 class URLEncodedError(Exception):
     """Base class of every exception that urlencoded raises on purpose.
 
+    :attr:`status` is the HTTP status code to answer a request whose body
+    raised the exception: 400 Bad Request here and in every subclass that
+    does not say otherwise (invalid bytes in strict mode, an unknown charset,
+    a client that disconnected, a probe or nesting error);
+    :class:`LimitExceeded` says 413, :class:`UnsupportedMediaType` 415,
+    :class:`ContentLengthError` 411 or 400 and :class:`BodyConsumedError`
+    500. An exception that is not a :class:`URLEncodedError` is a server bug:
+    answer it with 500.
+
+    >>> from urlencoded import TooManyFields
+    >>> TooManyFields("max_fields", 1000, 8000, "field 1001 starts here").status
+    413
+
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1 :attr:`status`.
     """
+
+    #: The HTTP status code for a request whose body raised this exception.
+    status: int = 400
 
 
 class UnknownEncodingError(URLEncodedError, LookupError):
@@ -89,10 +109,13 @@ class LimitExceeded(URLEncodedError, ValueError):
     :attr:`limit` names the keyword argument (for example ``"max_fields"``),
     :attr:`value` is its setting and :attr:`offset` is how many bytes of the
     input the parser had read when it stopped. Nothing is silently truncated:
-    the parser raises instead of returning a partial result.
+    the parser raises instead of returning a partial result. :attr:`status`
+    is 413 Content Too Large, for this class and every subclass.
 
     .. versionadded:: 1.0
     """
+
+    status = 413
 
     def __init__(self, limit: str, value: int, offset: int, detail: str) -> None:
         self.limit = limit
@@ -132,12 +155,14 @@ class UnsupportedMediaType(URLEncodedError, ValueError):
     Raised by :func:`urlencoded.check_content_type` and the server helpers when
     the header is missing, is not a valid MIME type, names another media type,
     or (only with ``honor_charset=True``) has a ``charset`` parameter that is
-    not an encoding label. A server answers 415 Unsupported Media Type.
-    :attr:`content_type` is the header as received (``None`` if it was
-    missing).
+    not an encoding label. A server answers 415 Unsupported Media Type
+    (:attr:`status`). :attr:`content_type` is the header as received
+    (``None`` if it was missing).
 
     .. versionadded:: 1.0
     """
+
+    status = 415
 
     def __init__(self, content_type: str | None, detail: str) -> None:
         self.content_type = content_type
@@ -155,7 +180,8 @@ class ContentLengthError(URLEncodedError, ValueError):
     not a decimal number (:attr:`content_length` holds it; answer 400), and
     for a chunked body that the WSGI server passes on without a length and
     without promising ``wsgi.input_terminated`` (:attr:`content_length` is
-    ``None``; answer 411 Length Required).
+    ``None``; answer 411 Length Required). :attr:`status` is 411 or 400
+    accordingly.
 
     .. versionadded:: 1.0
     """
@@ -163,6 +189,8 @@ class ContentLengthError(URLEncodedError, ValueError):
     def __init__(self, content_length: str | None, detail: str) -> None:
         self.content_length = content_length
         self.detail = detail
+        # A body without a usable length is 411; a malformed length is the client's error.
+        self.status = 411 if content_length is None else 400
         super().__init__(detail)
 
     def __reduce__(self) -> tuple[type[ContentLengthError], tuple[str | None, str]]:
@@ -307,10 +335,12 @@ class BodyConsumedError(URLEncodedError, RuntimeError):
     :mod:`urlencoded.starlette`) at once, instead of waiting for bytes that
     will never come. :attr:`cause` says what read the body and :attr:`fix`
     what to do instead. It is a bug in the application, not in the request:
-    :func:`urlencoded.error_status` gives 500.
+    :attr:`status` is 500.
 
     .. versionadded:: 1.1
     """
+
+    status = 500
 
     def __init__(self, cause: str, fix: str) -> None:
         self.cause = cause

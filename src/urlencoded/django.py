@@ -27,8 +27,7 @@ from typing import TYPE_CHECKING
 
 from ._errors import BodyConsumedError, ContentLengthError, URLEncodedError
 from ._web._multidict import MultiDict
-from ._web._request_forms import parse_wsgi_multidict
-from ._web._servers import error_status
+from ._web._servers import parse_wsgi
 
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
@@ -69,7 +68,7 @@ def read_form(request: HttpRequest, **options: Unpack[ServerOptions]) -> MultiDi
     >>> from django.test import RequestFactory
     >>> request = RequestFactory().post(
     ...     "/", "tag=a&tag=b", content_type="application/x-www-form-urlencoded")
-    >>> read_form(request, max_fields=10).getall("tag")
+    >>> read_form(request, max_fields=10).get_all("tag")
     ['a', 'b']
 
     .. versionadded:: 1.1
@@ -99,7 +98,7 @@ def read_form(request: HttpRequest, **options: Unpack[ServerOptions]) -> MultiDi
         # An ASGI request's body is complete in Django's temporary file.
         "wsgi.input_terminated": asgi,
     }
-    return parse_wsgi_multidict(environ, **options)
+    return MultiDict(parse_wsgi(environ, **options))
 
 
 def error_response(error: URLEncodedError) -> HttpResponse:
@@ -108,9 +107,9 @@ def error_response(error: URLEncodedError) -> HttpResponse:
     https://url.spec.whatwg.org/#concept-urlencoded-parser
 
     :param error: an exception from :func:`read_form`.
-    :returns: an ``HttpResponse`` with :func:`urlencoded.error_status` of the
-        error (400, 411, 413, 415, or 500 for :class:`BodyConsumedError`)
-        and its message.
+    :returns: an ``HttpResponse`` with the error's
+        :attr:`~urlencoded.URLEncodedError.status` (400, 411, 413, 415, or 500 for
+        :class:`BodyConsumedError`) and its message.
 
     >>> from django.conf import settings
     >>> if not settings.configured:
@@ -123,6 +122,4 @@ def error_response(error: URLEncodedError) -> HttpResponse:
     """
     from django.http import HttpResponse
 
-    return HttpResponse(
-        str(error), status=error_status(error), content_type="text/plain; charset=utf-8"
-    )
+    return HttpResponse(str(error), status=error.status, content_type="text/plain; charset=utf-8")

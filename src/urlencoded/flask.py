@@ -4,8 +4,8 @@ https://url.spec.whatwg.org/#concept-urlencoded-parser
 
 Flask is imported only when these functions run; importing this module costs
 nothing. :func:`read_form` raises the library's exceptions; :func:`form`
-answers them with :func:`flask.abort` and the status from
-:func:`urlencoded.error_status` (400, 411, 413 or 415).
+answers them with :func:`flask.abort` and the error's
+:attr:`~urlencoded.URLEncodedError.status` (400, 411, 413 or 415).
 
 Werkzeug reads the body itself the first time anything touches
 ``request.form``, ``request.values``, ``request.files`` or
@@ -24,8 +24,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from ._errors import BodyConsumedError, URLEncodedError
 from ._web._multidict import MultiDict
-from ._web._request_forms import parse_wsgi_multidict
-from ._web._servers import error_status
+from ._web._servers import parse_wsgi
 
 if TYPE_CHECKING:
     from flask import Request
@@ -79,7 +78,7 @@ def read_form(request: Request | None = None, **options: Unpack[ServerOptions]) 
     >>> from flask import Flask
     >>> app = Flask("example")
     >>> with app.test_request_context(method="POST", data={"tag": ["a", "b"]}):
-    ...     read_form(max_fields=10).getall("tag")
+    ...     read_form(max_fields=10).get_all("tag")
     ['a', 'b']
 
     .. versionadded:: 1.1
@@ -97,7 +96,7 @@ def read_form(request: Request | None = None, **options: Unpack[ServerOptions]) 
         raise BodyConsumedError("request.form (Werkzeug parsed it and kept no copy)", _FIX)
     elif _unread_position(request):
         raise BodyConsumedError("request.stream", _FIX)
-    return parse_wsgi_multidict(environ, **options)
+    return MultiDict(parse_wsgi(environ, **options))
 
 
 def form(**options: Unpack[ServerOptions]) -> MultiDict:
@@ -105,9 +104,10 @@ def form(**options: Unpack[ServerOptions]) -> MultiDict:
 
     https://url.spec.whatwg.org/#concept-urlencoded-parser
 
-    Calls :func:`flask.abort` with :func:`urlencoded.error_status` of the
-    error (400, 411, 413 or 415) and its message. :class:`BodyConsumedError`
-    is a bug in the view, not in the request, and is raised as it is.
+    Calls :func:`flask.abort` with the error's
+    :attr:`~urlencoded.URLEncodedError.status` (400, 411, 413 or 415) and its
+    message. :class:`BodyConsumedError` is a bug in the view, not in the
+    request, and is raised as it is.
 
     :param options: any keyword argument of :func:`urlencoded.parse_wsgi`.
     :returns: the fields of the current request, in body order.
@@ -136,4 +136,4 @@ def form(**options: Unpack[ServerOptions]) -> MultiDict:
 def _abort(error: URLEncodedError) -> NoReturn:
     from flask import abort
 
-    abort(error_status(error), description=str(error))
+    abort(error.status, description=str(error))

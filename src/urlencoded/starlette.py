@@ -5,7 +5,7 @@ https://url.spec.whatwg.org/#concept-urlencoded-parser
 Starlette is imported only when these functions run; importing this module
 costs nothing. :func:`read_form` raises the library's exceptions; :func:`form`
 makes a FastAPI dependency that answers them with an ``HTTPException`` and
-the status from :func:`urlencoded.error_status` (400, 411, 413 or 415).
+the error's :attr:`~urlencoded.URLEncodedError.status` (400, 411, 413 or 415).
 
 An ASGI request body can be received only once. After ``await
 request.body()`` the body is cached and :func:`read_form` parses the copy;
@@ -23,8 +23,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ._errors import BodyConsumedError, URLEncodedError
 from ._web._multidict import MultiDict
-from ._web._request_forms import parse_asgi_multidict
-from ._web._servers import ASGIMessage, error_status
+from ._web._servers import ASGIMessage, parse_asgi
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -62,7 +61,7 @@ async def read_form(request: Request, **options: Unpack[ServerOptions]) -> Multi
     ...     return {"type": "http.request", "body": b"tag=a&tag=b"}
     >>> request = Request({"type": "http", "headers": [
     ...     (b"content-type", b"application/x-www-form-urlencoded")]}, receive)
-    >>> asyncio.run(read_form(request, max_fields=10)).getall("tag")
+    >>> asyncio.run(read_form(request, max_fields=10)).get_all("tag")
     ['a', 'b']
 
     .. versionadded:: 1.1
@@ -86,7 +85,7 @@ async def read_form(request: Request, **options: Unpack[ServerOptions]) -> Multi
         return {"type": "http.request", "body": chunk, "more_body": True}
 
     try:
-        return await parse_asgi_multidict(request.scope, receive, **options)
+        return MultiDict(await parse_asgi(request.scope, receive, **options))
     finally:
         await chunks.aclose()  # type: ignore[attr-defined]
 
@@ -97,8 +96,8 @@ def form(**options: Unpack[ServerOptions]) -> Callable[[Request], Awaitable[Mult
     https://url.spec.whatwg.org/#concept-urlencoded-parser
 
     Use it as ``form: Annotated[MultiDict, Depends(urlencoded.starlette.form())]``.
-    Bad input raises ``starlette.exceptions.HTTPException`` with
-    :func:`urlencoded.error_status` of the error (400, 411, 413 or 415) and
+    Bad input raises ``starlette.exceptions.HTTPException`` with the error's
+    :attr:`~urlencoded.URLEncodedError.status` (400, 411, 413 or 415) and
     its message as the detail; :class:`BodyConsumedError` is a bug in the
     route and is raised as it is. FastAPI cannot see what the dependency
     reads, so the route's OpenAPI schema has no request body unless the route
@@ -122,7 +121,7 @@ def form(**options: Unpack[ServerOptions]) -> Callable[[Request], Awaitable[Mult
         except BodyConsumedError:
             raise
         except URLEncodedError as error:
-            raise HTTPException(error_status(error), str(error)) from error
+            raise HTTPException(error.status, str(error)) from error
 
     # FastAPI reads the parameter's type from the annotations, which
     # ``from __future__ import annotations`` leaves as unresolvable strings here.

@@ -45,7 +45,9 @@ def accepted(environ: dict[str, Any], any_pairs: Any) -> None:
     first: str = form["a"]
     maybe: str | None = form.get("b")
     defaulted: str = form.get("b", "0")
-    every: list[str] = form.getall("a")
+    every: list[str] = form.get_all("a")
+    werkzeug_spelling: list[str] = form.getlist("a")
+    multidict_spelling: list[str] = form.getall("a")
     form.add("a", "2")
     form.extend([("c", "3")])
     form.update({"c": "4"})
@@ -57,8 +59,12 @@ def accepted(environ: dict[str, Any], any_pairs: Any) -> None:
     spec_get: str | None = params.get("a")
     with_default: str = params.get("a", "")
     one: str = params["a"]
-    print(first, maybe, defaulted, every, spec_get, with_default, one)
-    urlencoded.parse_wsgi_multidict({"wsgi.input": io.BytesIO()}, max_fields=1)
+    spec_all: list[str] = params.get_all("a")
+    print(first, maybe, defaulted, every, werkzeug_spelling, multidict_spelling)
+    print(spec_get, with_default, one, spec_all)
+    MultiDict(parse_wsgi({"wsgi.input": io.BytesIO()}, max_fields=1))
+    status: int = urlencoded.TooManyFields("max_fields", 1, 2, "field 2").status
+    print(status)
 
 
 def rejected(environ: dict[str, Any]) -> None:
@@ -78,7 +84,8 @@ def rejected(environ: dict[str, Any]) -> None:
     MultiDict({"a": 1})  # type: ignore[arg-type]
     MultiDict(b"a=1", errors="ignore")  # type: ignore[arg-type]
     MultiDict("a").add("a", 1)  # type: ignore[arg-type]
-    urlencoded.parse_wsgi_multidict(environ, max_feilds=1)  # type: ignore[call-arg]
+    parse_wsgi(environ, max_feilds=1)  # type: ignore[call-arg]
+    URLSearchParams("a").getall("a")  # type: ignore[attr-defined]
     URLSearchParams("a")[0]  # type: ignore[index]
     URLSearchParams(["ab", "cd"])  # type: ignore[list-item]
     URLSearchParams({"a": 1})  # type: ignore[arg-type]

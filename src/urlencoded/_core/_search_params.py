@@ -63,7 +63,6 @@ _PAIR_TYPES = {tuple, list}
 _NAME = itemgetter(0)
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _T = TypeVar("_T")
-_MISSING: Any = object()
 
 
 def _usv(value: object, what: str) -> str:
@@ -546,8 +545,8 @@ class URLSearchParams:
         """
         return values_by_name(self._list)
 
-    # Read conveniences of Python's multidicts (beyond the spec). They only
-    # read, so that the list changes only through the spec's methods.
+    # A read convenience of Python's mappings (beyond the spec). It only
+    # reads, so that the list changes only through the spec's methods.
 
     def __getitem__(self, name: str) -> str:
         """``params[name]``: the first value, as :meth:`get`, but :exc:`KeyError` if none.
@@ -561,61 +560,6 @@ class URLSearchParams:
         if value is None:
             raise KeyError(name)
         return value
-
-    @overload
-    def getone(self, name: str) -> str: ...
-    @overload
-    def getone(self, name: str, default: _T) -> str | _T: ...
-    def getone(self, name: str, default: object = _MISSING) -> object:
-        """The first value of *name*; *default* or :exc:`KeyError` if none (beyond the spec).
-
-        The name is that of the ``multidict`` package's method.
-
-        :param name: the name to look up.
-        :param default: returned instead of raising, if given.
-        :returns: the first value.
-        :raises KeyError: if no pair has the name and no *default* is given.
-        :raises TypeError: if *name* is not a ``str``.
-
-        >>> URLSearchParams("a=1&a=2").getone("a")
-        '1'
-
-        .. versionadded:: 1.1
-        """
-        value = self.get(_usv(name, "getone() name"))
-        if value is not None:
-            return value
-        if default is _MISSING:
-            raise KeyError(name)
-        return default
-
-    @overload
-    def getall(self, name: str) -> list[str]: ...
-    @overload
-    def getall(self, name: str, default: _T) -> list[str] | _T: ...
-    def getall(self, name: str, default: object = _MISSING) -> object:
-        """Every value of *name*; *default* or :exc:`KeyError` if none (beyond the spec).
-
-        Unlike :meth:`get_all` (the spec's ``getAll``), a missing name is an
-        error, as in the ``multidict`` package.
-
-        :param name: the name to look up.
-        :param default: returned instead of raising, if given.
-        :returns: a new list of one or more values.
-        :raises KeyError: if no pair has the name and no *default* is given.
-        :raises TypeError: if *name* is not a ``str``.
-
-        >>> URLSearchParams("a=1&b=2&a=3").getall("a")
-        ['1', '3']
-
-        .. versionadded:: 1.1
-        """
-        values = self.get_all(_usv(name, "getall() name"))
-        if values:
-            return values
-        if default is _MISSING:
-            raise KeyError(name)
-        return default
 
 
 def _is_multi_valued(init: Mapping[Any, Any], items: list[Any]) -> bool:

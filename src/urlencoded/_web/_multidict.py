@@ -5,9 +5,11 @@ A urlencoded body is a list of (name, value) pairs
 repeat. Python web code usually wants a mapping instead, one that keeps the
 repeats: the ``multidict`` package, Werkzeug's ``MultiDict`` and Django's
 ``QueryDict`` all offer one. :class:`MultiDict` is that shape over the parser's
-list, with the method names those libraries use, so that code written for
-them reads the same. The pairs stay in input order; ``md[name]`` is the first
-value, as :meth:`URLSearchParams.get` is.
+list. Every value of a name is :meth:`~MultiDict.get_all`, as on
+:class:`URLSearchParams`; ``getall``, ``getone`` and ``getlist`` are there
+only so that code written for those libraries runs unchanged. The pairs stay
+in input order; ``md[name]`` is the first value, as
+:meth:`URLSearchParams.get` is.
 """
 
 from __future__ import annotations
@@ -114,12 +116,14 @@ class MultiDict(MutableMapping[str, str]):
     https://url.spec.whatwg.org/#concept-urlencoded-parser (what it holds:
     the parser's list of name-value tuples, beyond the spec as a mapping)
 
-    The methods are those of the ``multidict`` package and Werkzeug:
-    ``md[name]`` and :meth:`getone` give the **first** value (``KeyError`` if
-    none), :meth:`get` a default instead, :meth:`getall` every value;
-    :meth:`add` appends a pair, :meth:`extend` appends many, ``md[name] =
-    value`` and :meth:`update` replace a name's values, :meth:`popone` and
-    :meth:`popall` remove them. Iteration, :meth:`keys`, :meth:`values` and
+    ``md[name]`` gives the **first** value (``KeyError`` if none),
+    :meth:`get` a default instead, :meth:`get_all` every value (as
+    :meth:`URLSearchParams.get_all` does); :meth:`add` appends a pair,
+    :meth:`extend` appends many, ``md[name] = value`` and :meth:`update`
+    replace a name's values, :meth:`popone` and :meth:`popall` remove them.
+    For drop-in use with code written for the ``multidict`` package or for
+    Werkzeug, Django and Starlette forms, :meth:`getone`, :meth:`getall` and
+    :meth:`getlist` are there too. Iteration, :meth:`keys`, :meth:`values` and
     :meth:`items` follow pair order and include repeats, and ``len`` counts
     pairs. It is a :class:`~collections.abc.MutableMapping`, so
     ``serialize(md)`` writes every pair and ``dict(md)`` keeps each name's
@@ -139,7 +143,7 @@ class MultiDict(MutableMapping[str, str]):
     :raises URLEncodedError: from :func:`urlencoded.parse`.
 
     >>> form = MultiDict(b"tag=a&name=Ada&tag=b")
-    >>> form["tag"], form.getall("tag"), form.get("page", "1")
+    >>> form["tag"], form.get_all("tag"), form.get("page", "1")
     ('a', ['a', 'b'], '1')
     >>> form.add("tag", "c"); form.popone("name")
     'Ada'
@@ -202,12 +206,32 @@ class MultiDict(MutableMapping[str, str]):
                 return value
         return default
 
+    def get_all(self, name: str) -> list[str]:
+        """Every value of *name*, in order, or ``[]`` if there is none.
+
+        The one spelling of "all values" in this library, as
+        :meth:`URLSearchParams.get_all` (the URL Standard's ``getAll``).
+
+        :param name: the field name.
+        :returns: a new list, empty if no pair has that name.
+
+        >>> MultiDict("a=1&b=2&a=3").get_all("a"), MultiDict("").get_all("a")
+        (['1', '3'], [])
+
+        .. versionadded:: 1.1
+        """
+        return [value for own, value in self._pairs if own == name]
+
     @overload
     def getone(self, name: str) -> str: ...
     @overload
     def getone(self, name: str, default: _T) -> str | _T: ...
     def getone(self, name: str, default: object = _MISSING) -> object:
         """The first value of *name*; *default* or :exc:`KeyError` if there is none.
+
+        An alias for drop-in use with code written for the ``multidict``
+        package: ``md.getone(name)`` is ``md[name]``, and
+        ``md.getone(name, default)`` is ``md.get(name, default)``.
 
         :param name: the field name.
         :param default: returned instead of raising, if given.
@@ -233,6 +257,10 @@ class MultiDict(MutableMapping[str, str]):
     def getall(self, name: str, default: object = _MISSING) -> object:
         """Every value of *name*, in order; *default* or :exc:`KeyError` if none.
 
+        An alias for drop-in use with code written for the ``multidict``
+        package, whose ``getall`` raises for a missing name; otherwise use
+        :meth:`get_all`, which returns ``[]``.
+
         :param name: the field name.
         :param default: returned instead of raising, if given.
         :returns: a new list of one or more values.
@@ -243,7 +271,7 @@ class MultiDict(MutableMapping[str, str]):
 
         .. versionadded:: 1.1
         """
-        values = [value for own, value in self._pairs if own == name]
+        values = self.get_all(name)
         if values:
             return values
         if default is _MISSING:
@@ -251,7 +279,12 @@ class MultiDict(MutableMapping[str, str]):
         return default
 
     def getlist(self, name: str) -> list[str]:
-        """Every value of *name*, in order, or ``[]`` (Werkzeug's and Django's name).
+        """Every value of *name*, in order, or ``[]``: :meth:`get_all`.
+
+        An alias for drop-in use with code written for Werkzeug's
+        ``MultiDict`` (``request.form`` in Flask), Django's ``QueryDict`` or
+        Starlette's ``FormData``, the objects that the framework helpers'
+        :class:`MultiDict` replaces.
 
         :param name: the field name.
         :returns: a new list, empty if no pair has that name.
@@ -261,7 +294,7 @@ class MultiDict(MutableMapping[str, str]):
 
         .. versionadded:: 1.1
         """
-        return [value for own, value in self._pairs if own == name]
+        return self.get_all(name)
 
     def __contains__(self, name: object) -> bool:
         """Whether some pair has the name *name*."""
@@ -308,7 +341,7 @@ class MultiDict(MutableMapping[str, str]):
         :param value: its new, extra value.
         :raises TypeError: if *name* or *value* is not a str.
 
-        >>> form = MultiDict("a=1"); form.add("a", "2"); form.getall("a")
+        >>> form = MultiDict("a=1"); form.add("a", "2"); form.get_all("a")
         ['1', '2']
 
         .. versionadded:: 1.1

@@ -1,0 +1,198 @@
+"""Names of 1.0 that 1.1 deprecates: each still works, warns, and names its replacement."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from typing import Any
+
+import pytest
+
+import urlencoded
+from urlencoded import (
+    BodyConsumedError,
+    BodyTooLarge,
+    ClientDisconnected,
+    ContentLengthError,
+    DecodeError,
+    FieldTooLarge,
+    LimitExceeded,
+    ListIndexTooLarge,
+    NestingError,
+    NestingTooDeep,
+    ProbeError,
+    TooManyFields,
+    TooManyKeys,
+    UnknownEncodingError,
+    UnsupportedMediaType,
+    URLEncodedError,
+)
+
+DEPRECATED = [
+    "DEFAULT_MAX_BODY_SIZE",
+    "DEFAULT_MAX_FIELDS",
+    "DEFAULT_MAX_FIELD_SIZE",
+    "FORM_URLENCODED",
+    "UTF_8",
+    "error_status",
+    "parse_with_probe",
+    "percent_encode",
+    "utf8_percent_encode",
+]
+
+# One of each exception class, for the statuses error_status gave.
+ERRORS: list[URLEncodedError] = [
+    URLEncodedError("x"),
+    UnknownEncodingError("x-nope"),
+    DecodeError("UTF-8", 0, 0, b"\xff"),
+    LimitExceeded("max_fields", 1, 2, "x"),
+    TooManyFields("max_fields", 1, 2, "x"),
+    FieldTooLarge("max_field_size", 1, 2, "x"),
+    BodyTooLarge("max_body_size", 1, 2, "x"),
+    NestingTooDeep("max_depth", 1, 2, "x"),
+    ListIndexTooLarge("max_list_index", 1, 2, "x"),
+    TooManyKeys("max_keys", 1, 2, "x"),
+    UnsupportedMediaType("text/plain", "x"),
+    UnsupportedMediaType(None, "x"),
+    ContentLengthError(None, "no length"),
+    ContentLengthError("abc", "not a number"),
+    ClientDisconnected(1, None),
+    ClientDisconnected(1, 2),
+    ProbeError("dot", "・", (), ()),
+    NestingError("a", 0, "x"),
+    BodyConsumedError("request.form", "read it first"),
+]
+
+
+def _deprecated(name: str, replacement: str) -> Any:
+    """urlencoded.<name>, checking the one DeprecationWarning and that it names *replacement*."""
+    with pytest.warns(DeprecationWarning, match=re.escape(replacement)) as record:
+        value = getattr(urlencoded, name)
+    assert len(record) == 1
+    assert f"urlencoded.{name} is deprecated" in str(record[0].message)
+    return value
+
+
+def test_default_max_fields() -> None:
+    """DEFAULT_MAX_FIELDS is still 1000, and points at Limits().max_fields."""
+    assert _deprecated("DEFAULT_MAX_FIELDS", "urlencoded.Limits().max_fields") == 1000
+
+
+def test_default_max_field_size() -> None:
+    """DEFAULT_MAX_FIELD_SIZE is still 1 MiB, and points at Limits().max_field_size."""
+    value = _deprecated("DEFAULT_MAX_FIELD_SIZE", "urlencoded.Limits().max_field_size")
+    assert value == 1024 * 1024
+
+
+def test_default_max_body_size() -> None:
+    """DEFAULT_MAX_BODY_SIZE is still 10 MiB, and points at Limits().max_body_size."""
+    value = _deprecated("DEFAULT_MAX_BODY_SIZE", "urlencoded.Limits().max_body_size")
+    assert value == 10 * 1024 * 1024
+
+
+def test_form_urlencoded() -> None:
+    """FORM_URLENCODED is still the form's essence, and points at the literal string."""
+    value = _deprecated("FORM_URLENCODED", "'application/x-www-form-urlencoded'")
+    assert value == "application/x-www-form-urlencoded"
+    media_type = urlencoded.parse_mime_type(f"{value}; charset=x")
+    assert media_type is not None
+    assert media_type.essence == value
+
+
+def test_utf_8() -> None:
+    """UTF_8 is still the UTF-8 Encoding, and points at get_encoding('UTF-8')."""
+    value = _deprecated("UTF_8", "urlencoded.get_encoding('UTF-8')")
+    assert value is urlencoded.get_encoding("UTF-8")
+
+
+def test_error_status() -> None:
+    """error_status still maps errors to statuses, equal to each error's .status, which it names."""
+    error_status = _deprecated("error_status", "error.status")
+    assert callable(error_status)
+    for error in ERRORS:
+        assert error_status(error) == error.status, error
+    assert error_status(RuntimeError("a server bug")) == 500
+    assert not hasattr(RuntimeError(), "status")
+
+
+def test_parse_with_probe() -> None:
+    """parse_with_probe still works, and points at detect_probe_encoding then parse."""
+    parse_with_probe = _deprecated("parse_with_probe", "urlencoded.detect_probe_encoding(")
+    body = urlencoded.serialize([("dot", "・"), ("q", "日本語")], encoding="shift_jis").encode()
+    candidates = ["utf-8", "euc-jp", "shift_jis"]
+    encoding = urlencoded.detect_probe_encoding(body, "dot", "・", candidates)
+    assert encoding.name == "Shift_JIS"
+    assert parse_with_probe(body, "dot", "・", candidates) == (
+        encoding,
+        urlencoded.parse(body, encoding=encoding),
+    )
+
+
+def test_percent_encode() -> None:
+    """percent_encode still encodes a byte as the f-string it points at does."""
+    percent_encode = _deprecated("percent_encode", "f'%{byte:02X}'")
+    assert [percent_encode(byte) for byte in range(256)] == [f"%{byte:02X}" for byte in range(256)]
+
+
+def test_utf8_percent_encode() -> None:
+    """utf8_percent_encode still works, as percent_encode_after_encoding('UTF-8', ...) does."""
+    utf8_percent_encode = _deprecated(
+        "utf8_percent_encode", "urlencoded.percent_encode_after_encoding('UTF-8', text"
+    )
+    for text in ("a b/c", "Say what‽", "\ud800é+~"):
+        for percent_encode_set in (
+            urlencoded.COMPONENT_PERCENT_ENCODE_SET,
+            urlencoded.URLENCODED_PERCENT_ENCODE_SET,
+        ):
+            for space_as_plus in (False, True):
+                assert utf8_percent_encode(
+                    text, percent_encode_set, space_as_plus=space_as_plus
+                ) == urlencoded.percent_encode_after_encoding(
+                    "UTF-8", text, percent_encode_set, space_as_plus=space_as_plus
+                )
+
+
+def test_every_deprecated_name_has_a_test() -> None:
+    """The list above is the package's list of deprecated names, and each has a test here."""
+    assert sorted(DEPRECATED) == sorted(urlencoded._DEPRECATED)
+    tests = {name for name in globals() if name.startswith("test_")}
+    for name in DEPRECATED:
+        assert f"test_{name.lower()}" in tests, name
+
+
+def test_deprecated_names_are_not_public() -> None:
+    """Deprecated names are left out of __all__ and dir(), and are never cached as globals."""
+    for name in DEPRECATED:
+        assert name not in urlencoded.__all__
+        assert name not in dir(urlencoded)
+        with pytest.warns(DeprecationWarning, match=f"urlencoded.{name} is deprecated"):
+            getattr(urlencoded, name)
+        assert name not in vars(urlencoded), name
+
+
+def test_from_import_warns_at_the_caller() -> None:
+    """``from urlencoded import X`` warns too, and the warning points at the importing line."""
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")
+        from urlencoded import UTF_8
+
+    assert UTF_8.name == "UTF-8"
+    assert [warning.category for warning in record] == [DeprecationWarning]
+    assert record[0].filename == __file__
+
+
+def test_every_exception_is_covered() -> None:
+    """ERRORS holds an instance of every exception class the package exports."""
+    values = [getattr(urlencoded, name) for name in urlencoded.__all__]
+    exported = {
+        value for value in values if isinstance(value, type) and issubclass(value, BaseException)
+    }
+    assert exported == {type(error) for error in ERRORS}
+
+
+@pytest.mark.parametrize("name", ["parse_wsgi_multidict", "parse_asgi_multidict"])
+def test_names_added_and_removed_in_1_1_are_gone(name: str) -> None:
+    """The 1.1 previews that never shipped are removed outright, without a deprecation."""
+    assert name not in urlencoded.__all__
+    with pytest.raises(AttributeError, match=name):
+        getattr(urlencoded, name)
