@@ -35,6 +35,42 @@ def test_version() -> None:
     assert re.fullmatch(r"\d+\.\d+\.\d+", urlencoded.__version__)
 
 
+def _version(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.split("."))
+
+
+PACKAGE = pathlib.Path(urlencoded.__file__).parent
+CHANGELOG = pathlib.Path(__file__).resolve().parent.parent / "CHANGELOG.md"
+
+
+def test_version_directives_are_not_ahead_of_the_version() -> None:
+    """Every versionadded and versionchanged in the package names a version up to __version__."""
+    directives = [
+        (path.relative_to(PACKAGE), match.group(1), match.group(2))
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for match in re.finditer(
+            r"\.\. version(added|changed):: (\S+)", path.read_text(encoding="utf-8")
+        )
+    ]
+    assert len(directives) > 100  # the scan found the docstrings
+    versions = {version for _, _, version in directives}
+    assert "1.1" in versions
+    ahead = [
+        entry
+        for entry in directives
+        if not re.fullmatch(r"\d+\.\d+", entry[2])
+        or _version(entry[2]) > _version(urlencoded.__version__)
+    ]
+    assert ahead == []
+
+
+def test_changelog_has_a_section_for_the_version() -> None:
+    """CHANGELOG.md has a Keep a Changelog section for __version__, above 1.0.0's."""
+    headings = re.findall(r"^## \[([^\]]+)\]", CHANGELOG.read_text(encoding="utf-8"), re.M)
+    assert headings[0] == urlencoded.__version__
+    assert "1.0.0" in headings
+
+
 def test_public_callables_are_documented() -> None:
     """Every public function and class has a docstring that says when it was added."""
     for name in urlencoded.__all__:

@@ -114,7 +114,7 @@ if typing.TYPE_CHECKING:
     from ._web._streaming import DEFAULT_MAX_FIELD_SIZE as DEFAULT_MAX_FIELD_SIZE
     from ._web._streaming import DEFAULT_MAX_FIELDS as DEFAULT_MAX_FIELDS
 
-__version__ = "1.0.0"
+__version__ = "1.1.0"
 
 __all__ = [
     "C0_CONTROL_PERCENT_ENCODE_SET",
