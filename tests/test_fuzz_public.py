@@ -333,7 +333,6 @@ PARSE_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
     "encoding": encodings,
     "errors": errors_values,
     "isindex": flags,
-    "use_charset_field": flags,
     "charset_field": charset_fields,
     "separator": separators,
     "max_fields": limits,
