@@ -223,8 +223,8 @@ class ClientDisconnected(URLEncodedError, ConnectionError):
 class ProbeError(URLEncodedError, ValueError):
     """A probe field does not single out one encoding.
 
-    Raised by :func:`urlencoded.detect_probe_encoding` and
-    :func:`urlencoded.parse_with_probe`. :attr:`field` and :attr:`text` are
+    Raised by :func:`urlencoded.detect_probe_encoding` (and the deprecated
+    ``parse_with_probe``). :attr:`field` and :attr:`text` are
     the probe field's name and known value, :attr:`candidates` the output
     encodings tried, and :attr:`matches` those whose encoding of the probe was
     found in the body: empty when none matched (or the field is missing), two
