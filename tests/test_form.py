@@ -126,7 +126,7 @@ class TestLegacyOptions:
     def test_charset_field_with_utf8(self) -> None:
         """A _charset_ field naming UTF-8 keeps UTF-8; an unknown label is ignored."""
         data = b"_charset_=bogus&_charset_=utf-8&a=%C3%A9"
-        assert urlencoded.parse(data, use_charset_field=True) == [
+        assert urlencoded.parse(data, charset_field="_charset_") == [
             ("_charset_", "bogus"),
             ("_charset_", "utf-8"),
             ("a", "é"),

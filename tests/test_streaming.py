@@ -10,6 +10,7 @@ the same offset.
 
 from __future__ import annotations
 
+import sys
 import tracemalloc
 from collections.abc import Iterable
 from typing import TypedDict
@@ -185,12 +186,60 @@ def test_large_regions_decoded_in_blocks_equal_parse(
     """Regions parsed in blocks of whole sequences give parse()'s pairs or DecodeError offsets."""
     options: dict[str, object] = {"isindex": isindex, "errors": "strict" if strict else "replace"}
     expected = _outcome_of_parse(body, **options)
-    saved = urlencoded._web._streaming._DECODE_BLOCK
-    urlencoded._web._streaming._DECODE_BLOCK = block
+    saved = urlencoded._core._bulk.BLOCK
+    urlencoded._core._bulk.BLOCK = block
     try:
         assert _outcome_of_stream(_chunks(body, cuts), **options, **_NO_LIMITS) == expected
     finally:
-        urlencoded._web._streaming._DECODE_BLOCK = saved
+        urlencoded._core._bulk.BLOCK = saved
+
+
+@pytest.mark.parametrize("label", ["shift_jis", "iso-2022-jp", "windows-1252"])
+@given(
+    body=bodies,
+    cuts=st.lists(st.integers(min_value=0, max_value=80), max_size=3),
+    block=st.integers(min_value=1, max_value=16),
+    separator=st.sampled_from(["&", ";"]),
+    strict=st.booleans(),
+)
+def test_legacy_regions_decoded_in_blocks_equal_parse(
+    label: str, body: bytes, cuts: list[int], block: int, separator: str, strict: bool
+) -> None:
+    """With a legacy encoding or another separator, blocks give parse()'s pairs or offsets."""
+    options: dict[str, object] = {
+        "encoding": label,
+        "separator": separator,
+        "errors": "strict" if strict else "replace",
+    }
+    expected = _outcome_of_parse(body, **options)
+    saved = urlencoded._core._bulk.BLOCK
+    urlencoded._core._bulk.BLOCK = block
+    try:
+        assert _outcome_of_stream(_chunks(body, cuts), **options, **_NO_LIMITS) == expected
+    finally:
+        urlencoded._core._bulk.BLOCK = saved
+
+
+def test_feed_does_not_call_the_public_parse(monkeypatch: pytest.MonkeyPatch) -> None:
+    """feed() and close() hand regions to the internal region parser, never to parse()."""
+    public_parse = urlencoded._core._form.parse
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the public parse() was called")
+
+    # Every module's binding of parse, wherever it was imported.
+    for module in list(sys.modules.values()):
+        if getattr(module, "__name__", "").startswith("urlencoded"):
+            for name, value in list(vars(module).items()):
+                if value is public_parse:
+                    monkeypatch.setattr(module, name, refuse)
+    body = b"a=caf%C3%A9&_charset_=sjis&q=%93%FA&" + b"x=1&" * 20_000 + b"y"
+    parser = IncrementalParser(charset_field="_charset_", isindex=True, **_NO_LIMITS)
+    pairs = parser.feed(body[:10]) + parser.feed(body[10:]) + parser.close()
+    assert pairs[:3] == [("a", "caf\uff83\uff69"), ("_charset_", "sjis"), ("q", "日")]
+    assert len(pairs) == 20_004
+    parser = IncrementalParser(encoding="euc-jp", separator=";", errors="strict")
+    assert parser.feed(b"q=%C6%FC;r") + parser.close() == [("q", "日"), ("r", "")]
 
 
 def test_one_huge_chunk_equals_parse() -> None:

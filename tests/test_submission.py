@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 from hypothesis import given
@@ -244,26 +244,67 @@ def test_separator_examples() -> None:
     assert parse_bytes(b"a=1;;b=%26", separator=";") == [(b"a", b"1"), (b"b", b"&")]
 
 
+_DEPRECATED = "use_charset_field is deprecated"
+
+
 def test_charset_field_names() -> None:
     """charset_field picks the field; use_charset_field=True is charset_field="_charset_"."""
     body = b"ie=Shift_JIS&q=%93%FA%96%7B&_charset_=euc-jp"
     assert parse(body, charset_field="ie")[1] == ("q", "日本")
     in_euc_jp = ("q", enc.reference_decode("EUC-JP", b"\x93\xfa\x96\x7b"))
-    assert parse(body, use_charset_field=True)[1] == in_euc_jp
-    assert parse(body, use_charset_field=True, charset_field="_charset_")[1] == in_euc_jp
+    with pytest.warns(DeprecationWarning, match=_DEPRECATED):
+        assert parse(body, use_charset_field=True)[1] == in_euc_jp
+    with pytest.warns(DeprecationWarning, match=_DEPRECATED):
+        assert parse(body, use_charset_field=True, charset_field="_charset_")[1] == in_euc_jp
     # The name and value are compared before percent-decoding, as the URL Standard did.
-    assert parse(b"%5Fcharset%5F=sjis&q=%93%FA", use_charset_field=True)[1] == ("q", "\ufffd\ufffd")
-    assert parse(b"_charset_=%73jis&q=%93%FA", use_charset_field=True)[1] == ("q", "\ufffd\ufffd")
+    with pytest.warns(DeprecationWarning, match=_DEPRECATED):
+        assert parse(b"%5Fcharset%5F=sjis&q=%93%FA", use_charset_field=True)[1] == (
+            "q",
+            "\ufffd\ufffd",
+        )
+    with pytest.warns(DeprecationWarning, match=_DEPRECATED):
+        assert parse(b"_charset_=%73jis&q=%93%FA", use_charset_field=True)[1] == (
+            "q",
+            "\ufffd\ufffd",
+        )
+
+
+def test_use_charset_field_is_deprecated() -> None:
+    """parse's use_charset_field warns, naming charset_field="_charset_", and still works."""
+    body = b"q=%93%FA&_charset_=Shift_JIS"
+    with pytest.warns(DeprecationWarning, match='charset_field="_charset_"') as warned:
+        pairs = parse(body, use_charset_field=True)
+    assert (
+        pairs == parse(body, charset_field="_charset_") == [("q", "日"), ("_charset_", "Shift_JIS")]
+    )
+    assert warned[0].filename == __file__  # the warning points at the caller
+    # False is the default: nothing to warn about (warnings are errors in the tests).
+    assert parse(body, use_charset_field=False) == parse(body)
+    warns = pytest.warns(DeprecationWarning, match=_DEPRECATED)
+    with pytest.raises(ValueError, match="conflicts"), warns:
+        parse(body, use_charset_field=True, charset_field="ie")
+    with pytest.raises(TypeError, match="use_charset_field must be a bool"):
+        parse(body, use_charset_field=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("entry_point", ["IncrementalParser", "parse_wsgi", "parse_asgi"])
+def test_use_charset_field_is_gone_from_the_new_entry_points(entry_point: str) -> None:
+    """Only parse, which had it in 1.0, takes use_charset_field; the others take charset_field."""
+    calls: dict[str, Callable[[], object]] = {
+        "IncrementalParser": lambda: IncrementalParser(use_charset_field=True),  # type: ignore[call-arg]
+        "parse_wsgi": lambda: urlencoded.parse_wsgi(_environ(b"a=b"), use_charset_field=True),  # type: ignore[call-arg]
+        "parse_asgi": lambda: _asgi(b"a=b", use_charset_field=True),
+    }
+    with pytest.raises(TypeError, match="unexpected keyword argument 'use_charset_field'"):
+        calls[entry_point]()
 
 
 @pytest.mark.parametrize(
     ("options", "error", "message"),
     [
-        ({"use_charset_field": True, "charset_field": "ie"}, ValueError, "conflicts"),
         ({"charset_field": ""}, ValueError, "charset_field must be a non-empty ASCII name"),
         ({"charset_field": "é"}, ValueError, "'é'"),
         ({"charset_field": b"ie"}, TypeError, "charset_field"),
-        ({"use_charset_field": 1}, TypeError, "use_charset_field"),
         ({"separator": "="}, ValueError, "separator"),
         ({"separator": ";;"}, ValueError, "';;'"),
         ({"separator": None}, TypeError, "separator"),
@@ -380,7 +421,7 @@ def test_charset_field_holds_until_it_arrives() -> None:
     assert parser.feed(b"&c=%A4") == [("a", "あ"), ("b", "1"), ("_charset_", "EUC-JP")]
     assert parser.feed(b"%A4&d=%A4%A6&") == [("c", "い"), ("d", "う")]
     assert parser.close() == []
-    parser = IncrementalParser(use_charset_field=True, encoding="windows-1252")
+    parser = IncrementalParser(charset_field="_charset_", encoding="windows-1252")
     assert parser.feed(b"a=%E9&") == []
     assert parser.close() == [("a", "é")]
 
@@ -415,7 +456,7 @@ def _asgi(body: bytes, **options: Any) -> list[tuple[str, str]]:
     "options",
     [
         {"charset_field": "_charset_", "separator": ";"},
-        {"use_charset_field": True, "separator": b";", "isindex": True},
+        {"charset_field": "_charset_", "separator": b";", "isindex": True},
         {"charset_field": "ie", "encoding": "euc-jp", "errors": "strict", "separator": ";"},
     ],
 )
@@ -433,8 +474,8 @@ def test_server_helpers_check_options_before_reading() -> None:
     with pytest.raises(ValueError, match="separator"):
         urlencoded.parse_wsgi(environ, separator="==")
     assert environ["wsgi.input"].tell() == 0  # type: ignore[attr-defined]
-    with pytest.raises(ValueError, match="conflicts"):
-        _asgi(b"a=b", use_charset_field=True, charset_field="ie")
+    with pytest.raises(ValueError, match="charset_field"):
+        _asgi(b"a=b", charset_field="")
 
 
 # --- text/plain ---------------------------------------------------------------------------------

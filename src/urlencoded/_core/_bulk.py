@@ -50,6 +50,7 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Callable, TypeVar
 
+from ._options import BLOCK
 from ._percent import _escape_bytes, _escape_encoded, _serializer_escapes, percent_decode_bytes
 from ._sets import URLENCODED_PERCENT_ENCODE_SET
 
@@ -62,9 +63,6 @@ __all__ = [
     "shape",
     "split_text",
 ]
-
-#: Inputs longer than this are parsed in blocks of about this many bytes.
-BLOCK = 64 * 1024
 
 # Stand-ins for the separator and "=", most likely free first: controls that
 # a2b_qp and the parser copy as they are (not CR, LF or tab).

@@ -18,9 +18,10 @@ both paths agree with it.
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Iterable, Mapping
 from functools import partial
-from typing import Literal, Union, cast
+from typing import Union
 
 from .._encoding import (
     UTF_8,
@@ -40,6 +41,7 @@ from .._errors import (
 )
 from ._bulk import (
     BLOCK,
+    _blocks,
     parse_bytes_whole,
     parse_utf8_whole,
     serialize_utf8_whole,
@@ -47,6 +49,17 @@ from ._bulk import (
     split_text,
 )
 from ._infra import to_usv_string
+from ._options import (
+    CHARSET_FIELD,
+    NO_LIMITS,
+    PARSE_DEFAULTS,
+    Errors,
+    FormOptions,
+    Limits,
+    check_newlines,
+    check_separator,
+    form_options,
+)
 from ._percent import (
     _encode_after_encoding,
     _escape_bytes,
@@ -56,13 +69,7 @@ from ._percent import (
     utf8_encode,
 )
 from ._sets import URLENCODED_PERCENT_ENCODE_SET
-from ._submission import (
-    CHARSET_FIELD,
-    check_charset_field,
-    check_newlines,
-    check_separator,
-    normalize_newlines,
-)
+from ._submission import normalize_newlines
 
 __all__ = ["parse", "parse_bytes", "serialize"]
 
@@ -72,8 +79,6 @@ NameOrValue = Union[str, bytes, bytearray, memoryview]
 # str is a Sequence[str], so ["ab", "cd"] would type-check and fail at run time.
 Pair = Union[tuple[NameOrValue, NameOrValue], list[str], list[bytes], list[NameOrValue]]
 Pairs = Union[Iterable[Pair], Mapping[str, NameOrValue], Mapping[bytes, NameOrValue]]
-#: The two decoding modes: the spec's U+FFFD replacement, or an exception.
-Errors = Literal["replace", "strict"]
 
 _NON_EMPTY_SEQUENCE = re.compile(rb"[^&]+")
 
@@ -89,26 +94,6 @@ def _as_body(data: object, caller: str) -> bytes:
     raise TypeError(f"{caller}() takes bytes or str, not {type(data).__name__}")
 
 
-def check_limit(name: str, value: object) -> int | None:
-    """Validate one limit keyword: an int of 0 or more, or None for no limit."""
-    if value is None:
-        return None
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name} must be an int or None, not {type(value).__name__}")
-    if value < 0:
-        raise ValueError(f"{name} must be 0 or more, got {value}")
-    return value
-
-
-def check_errors(errors: object) -> Errors:
-    """Validate the ``errors`` keyword."""
-    if not isinstance(errors, str):
-        raise TypeError(f"errors must be a str, not {type(errors).__name__}")
-    if errors in ("replace", "strict"):
-        return cast(Errors, errors)
-    raise ValueError(f"errors must be 'replace' or 'strict', got {errors!r}")
-
-
 def field_size_excess(equals: int, max_field_size: int) -> int:
     """The index in a sequence of the byte that takes its size past *max_field_size*.
 
@@ -118,12 +103,7 @@ def field_size_excess(equals: int, max_field_size: int) -> int:
     return max_field_size + (0 <= equals <= max_field_size)
 
 
-def check_limits(
-    body: bytes,
-    max_fields: int | None,
-    max_field_size: int | None,
-    max_body_size: int | None,
-) -> None:
+def check_limits(body: bytes, limits: Limits) -> None:
     """Raise the first limit that a scan of *body* from its start would hit.
 
     The limits count raw input: ``max_body_size`` its bytes, ``max_fields``
@@ -131,9 +111,9 @@ def check_limits(
     one sequence's name plus value (not counting the first ``=``). The
     exception's offset is where a byte-by-byte scan would notice.
     """
-    max_fields = check_limit("max_fields", max_fields)
-    max_field_size = check_limit("max_field_size", max_field_size)
-    max_body_size = check_limit("max_body_size", max_body_size)
+    max_fields = limits.max_fields
+    max_field_size = limits.max_field_size
+    max_body_size = limits.max_body_size
     # Cheap upper bounds first; the exact scan runs only when one may be hit.
     body_over = max_body_size is not None and len(body) > max_body_size
     fields_may_hit = max_fields is not None and body.count(b"&") + 1 > max_fields
@@ -182,13 +162,15 @@ def _decode_field(encoding: Encoding, data: bytes, strict: bool, offset: int) ->
         raise DecodeError(encoding.name, offset, error.start, data) from None
 
 
-def _split_fields(body: bytes, separator: bytes = b"&") -> list[tuple[bytes, bytes, int, int]]:
+def _split_fields(
+    body: bytes, separator: bytes = b"&", offset: int = 0
+) -> list[tuple[bytes, bytes, int, int]]:
     """Steps 1-4 of the parser: (name, value, name offset, value offset) per sequence.
 
-    *separator* stands in for 0x26 (&) when a caller opts into another one.
+    *separator* stands in for 0x26 (&) when a caller opts into another one;
+    *offset* is where *body* starts in the input.
     """
     fields = []
-    offset = 0
     # Step 1: split on 0x26 (&).
     for sequence in body.split(separator):
         # Step 3.1: skip empty sequences.
@@ -275,7 +257,8 @@ def parse(
         ``"strict"``: raise :class:`DecodeError` giving the offset.
     :param isindex: if the first sequence has no ``=``, it is a value with an
         empty name (the old ``<isindex>`` query).
-    :param use_charset_field: shorthand for ``charset_field="_charset_"``.
+    :param use_charset_field: deprecated: ``True`` means
+        ``charset_field="_charset_"``; pass that instead.
     :param charset_field: if a field of this name holds a known encoding
         label (the first such field wins), decode every field with that
         encoding instead of *encoding*; ``"_charset_"`` is what browsers
@@ -314,6 +297,8 @@ def parse(
     .. versionchanged:: 1.1
        *charset_field* and *separator*; a str with a legacy *encoding* raises
        :class:`TypeError`.
+    .. deprecated:: 1.1
+       *use_charset_field* (it warns): pass ``charset_field="_charset_"``.
     """
     if (
         encoding == "UTF-8"
@@ -332,36 +317,101 @@ def parse(
                 return _split_plain(data, data.encode("ascii"))
         elif type(data) is bytes and b"%" not in data and len(data) <= BLOCK:
             return _split_plain(data.decode("utf-8", "replace"), data)
+        return parse_with(_as_body(data, "parse"), PARSE_DEFAULTS)
     body = _as_body(data, "parse")
-    strict = errors != "replace" and check_errors(errors) == "strict"
-    resolved = UTF_8 if encoding == "UTF-8" or encoding is UTF_8 else get_encoding(encoding)
-    if resolved is not UTF_8 and isinstance(data, str):
+    if use_charset_field is not False:
+        charset_field = _use_charset_field(use_charset_field, charset_field)
+    options = form_options(
+        encoding=encoding,
+        errors=errors,
+        isindex=isindex,
+        charset_field=charset_field,
+        separator=separator,
+        max_fields=max_fields,
+        max_field_size=max_field_size,
+        max_body_size=max_body_size,
+    )
+    check_text_encoding(data, options.encoding)
+    return parse_with(body, options)
+
+
+def _use_charset_field(use_charset_field: object, charset_field: str | None) -> str | None:
+    """The deprecated ``use_charset_field`` of :func:`parse`, as a *charset_field*."""
+    if not isinstance(use_charset_field, bool):
+        raise TypeError(f"use_charset_field must be a bool, not {type(use_charset_field).__name__}")
+    warnings.warn(
+        f'use_charset_field is deprecated: pass charset_field="{CHARSET_FIELD}" instead',
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    if not use_charset_field:
+        return charset_field
+    if charset_field is not None and charset_field != CHARSET_FIELD:
+        raise ValueError(
+            f"use_charset_field=True means charset_field={CHARSET_FIELD!r}, "
+            f"which conflicts with charset_field={charset_field!r}"
+        )
+    return CHARSET_FIELD
+
+
+def check_text_encoding(data: object, encoding: Encoding) -> None:
+    """Refuse a str to be parsed with a legacy encoding: only bytes can be in one."""
+    if encoding is not UTF_8 and isinstance(data, str):
         raise TypeError(
-            f"parse() got a str with encoding={resolved.name!r}: a str is already text "
+            f"parse() got a str with encoding={encoding.name!r}: a str is already text "
             "(it is parsed as UTF-8); pass a legacy body or query as bytes"
         )
-    field = check_charset_field(charset_field, use_charset_field)
-    body, sep, limit_view = _apply_separator(body, check_separator(separator))
-    if max_fields is not None or max_field_size is not None or max_body_size is not None:
+
+
+def parse_with(body: bytes, options: FormOptions) -> list[tuple[str, str]]:
+    """The parser on a whole input, with options that :func:`form_options` validated.
+
+    Checks the limits (with ``errors="strict"``, a bad field completed before
+    the limit wins), applies the charset rule, and runs :func:`parse_region`.
+    """
+    limits = options.limits
+    encoding = options.encoding
+    field = options.charset_field
+    if limits is not NO_LIMITS:
+        applied, sep, limit_view = _apply_separator(body, options.separator)
         try:
-            check_limits(limit_view, max_fields, max_field_size, max_body_size)
+            check_limits(limit_view, limits)
         except LimitExceeded as error:
-            if strict:
-                _check_before(body, sep, error.offset, resolved, field)
+            if options.strict:
+                _check_before(applied, sep, error.offset, encoding, field)
             raise
-    if resolved is UTF_8 and field is None:
+    if field is not None:
+        encoding = charset_field_encoding(body, options.separator, field) or encoding
+    return parse_region(body, 0, encoding, options, first=True)
+
+
+def parse_region(
+    region: bytes, start: int, encoding: Encoding, options: FormOptions, *, first: bool
+) -> list[tuple[str, str]]:
+    """The parser on whole sequences that start at byte *start* of the input.
+
+    https://url.spec.whatwg.org/#concept-urlencoded-parser
+
+    Nothing is validated here and no limit is checked: the caller did that,
+    and chose *encoding* (the charset rule included). A :class:`DecodeError`
+    gives its offset in the whole input. The isindex rule applies only to
+    the *first* region of an input.
+    """
+    body, sep = _separated(region, options.separator)
+    strict = options.strict
+    if encoding is UTF_8:
         pairs = parse_utf8_whole(
             body,
             "strict" if strict else "replace",
-            partial(_parse_fields, resolved, strict, sep),
+            partial(_parse_fields, encoding, strict, sep, start),
             sep,
         )
     else:
-        fields = _split_fields(body, sep)
-        if field is not None:
-            resolved = charset_field_encoding(body, sep, field) or resolved
-        pairs = _decode_fields(fields, resolved, strict)
-    if isindex and pairs and _isindex_first(body, sep):
+        # Blocks of whole sequences, so that the temporary lists follow the block.
+        pairs = []
+        for block, offset in _blocks(body, sep):
+            pairs += _decode_fields(_split_fields(block, sep, start + offset), encoding, strict)
+    if first and options.isindex and pairs and _isindex_first(body, sep):
         pairs[0] = ("", pairs[0][0])
     return pairs
 
@@ -406,6 +456,13 @@ def _apply_separator(body: bytes, separator: bytes) -> tuple[bytes, bytes, bytes
     return body, separator, swapped
 
 
+def _separated(body: bytes, separator: bytes) -> tuple[bytes, bytes]:
+    """(body to parse, its separator): :func:`_apply_separator` without the limit scan's body."""
+    if separator == b"&" or b"&" in body:
+        return body, separator
+    return body.translate(bytes.maketrans(b"&" + separator, separator + b"&")), b"&"
+
+
 def _split_plain(text: str, raw: bytes) -> list[tuple[str, str]]:
     """The parser on UTF-8 decoded *text* whose *raw* bytes hold no "%".
 
@@ -437,13 +494,10 @@ def _decode_fields(
 
 
 def _parse_fields(
-    encoding: Encoding, strict: bool, separator: bytes, block: bytes, offset: int
+    encoding: Encoding, strict: bool, separator: bytes, start: int, block: bytes, offset: int
 ) -> list[tuple[str, str]]:
-    """The parser field by field on *block*, which starts at *offset* in the input."""
-    fields = _split_fields(block, separator)
-    if offset:
-        fields = [(name, value, at + offset, to + offset) for name, value, at, to in fields]
-    return _decode_fields(fields, encoding, strict)
+    """The parser field by field on *block*, at *offset* in a region at *start* in the input."""
+    return _decode_fields(_split_fields(block, separator, start + offset), encoding, strict)
 
 
 def parse_bytes(
@@ -478,11 +532,26 @@ def parse_bytes(
        *separator*.
     """
     body = _as_body(data, "parse_bytes")
-    body, sep, limit_view = _apply_separator(body, check_separator(separator))
-    if max_fields is not None or max_field_size is not None or max_body_size is not None:
-        check_limits(limit_view, max_fields, max_field_size, max_body_size)
+    options = form_options(
+        isindex=isindex,
+        separator=separator,
+        max_fields=max_fields,
+        max_field_size=max_field_size,
+        max_body_size=max_body_size,
+    )
+    if options.limits is not NO_LIMITS:
+        check_limits(_apply_separator(body, options.separator)[2], options.limits)
+    return parse_region_bytes(body, options)
+
+
+def parse_region_bytes(region: bytes, options: FormOptions) -> list[tuple[bytes, bytes]]:
+    """:func:`parse_region` without the decode: percent-decoded ``(bytes, bytes)`` pairs.
+
+    Nothing is validated and no limit is checked; the isindex rule applies.
+    """
+    body, sep = _separated(region, options.separator)
     pairs = parse_bytes_whole(body, partial(_split_fields_bytes, sep), sep)
-    if isindex and pairs and _isindex_first(body, sep):
+    if options.isindex and pairs and _isindex_first(body, sep):
         pairs[0] = (b"", pairs[0][0])
     return pairs
 

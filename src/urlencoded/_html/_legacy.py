@@ -33,7 +33,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .._core._form import _as_body, parse, parse_bytes
+from .._core._form import _as_body, parse_region, parse_region_bytes
+from .._core._options import PARSE_DEFAULTS, form_options
 from .._encoding import Encoding, decode, encode_or_fail, get_encoding, get_output_encoding
 from .._errors import ProbeError
 
@@ -95,7 +96,7 @@ def detect_probe_encoding(
         raise ProbeError(field, text, (), ())
     # A str is UTF-8 encoded once here, so that it can be decoded in each candidate.
     data = _as_body(data, "detect_probe_encoding")
-    pairs = parse_bytes(data)
+    pairs = parse_region_bytes(data, PARSE_DEFAULTS)
     submitted = set(pairs)
     matches = [
         encoding
@@ -108,8 +109,8 @@ def detect_probe_encoding(
         raise ProbeError(field, text, tuple(outputs), (), field_present=present)
     # Several matches that read the body the same way are one answer.
     first = matches[0]
-    decoded = parse(data, encoding=first)
-    distinct = [first] + [m for m in matches[1:] if parse(data, encoding=m) != decoded]
+    decoded = _decoded(data, first)
+    distinct = [first] + [m for m in matches[1:] if _decoded(data, m) != decoded]
     if len(distinct) > 1:
         raise ProbeError(field, text, tuple(outputs), tuple(matches))
     return first
@@ -145,7 +146,12 @@ def parse_with_probe(
        Empty *candidates* raise :class:`ProbeError` instead of a plain :class:`ValueError`.
     """
     encoding = detect_probe_encoding(data, field, text, candidates)
-    return encoding, parse(_as_body(data, "parse_with_probe"), encoding=encoding)
+    return encoding, _decoded(_as_body(data, "parse_with_probe"), encoding)
+
+
+def _decoded(body: bytes, encoding: Encoding) -> list[tuple[str, str]]:
+    """The parser's pairs of *body* decoded with *encoding* (replacement mode)."""
+    return parse_region(body, 0, encoding, PARSE_DEFAULTS, first=True)
 
 
 def guess_encoding(
@@ -194,9 +200,10 @@ def guess_encoding(
         encoding = get_encoding(candidate)
         if encoding not in encodings:
             encodings.append(encoding)
+    body = _as_body(data, "guess_encoding")
     parts = {
         part
-        for pair in parse_bytes(_as_body(data, "guess_encoding"), separator=separator)
+        for pair in parse_region_bytes(body, form_options(separator=separator))
         for part in pair
         if part
     }

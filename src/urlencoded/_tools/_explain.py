@@ -22,7 +22,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from .._core._form import parse
+from .._core._form import parse_region
+from .._core._options import PARSE_DEFAULTS
 from .._encoding import Encoding, get_encoding
 from ._lint import BytesLike, Finding, _empty_sequences, as_bytes, blocks, findings_of
 
@@ -111,7 +112,13 @@ def _pieces(body: bytes, encoding: Encoding) -> Iterator[Piece]:
     pending = next(findings, None)
     for block_start, block_end in blocks(body):
         # The names and values are what parse returns, one block of fields at a time.
-        decoded = parse(body[block_start:block_end], encoding=encoding)
+        decoded = parse_region(
+            body[block_start:block_end],
+            block_start,
+            encoding,
+            PARSE_DEFAULTS,
+            first=block_start == 0,
+        )
         sequences = _SEQUENCE.finditer(body, block_start, block_end)
         for match, (name, value) in zip(sequences, decoded):
             start, end = match.span()

@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Union
 
+from .._core._options import BLOCK
 from .._core._percent import percent_decode_bytes, utf8_encode
 from .._encoding import Encoding, decode, get_encoding
 from .._errors import UnknownEncodingError
@@ -141,8 +142,6 @@ _CHARSET_FIELD = b"_charset_"
 _BRACKET_ENDS = (b"]", b"}", b"%5D", b"%5d", b"%7D", b"%7d")
 # The order of findings; no two findings share both.
 _ORDER = operator.attrgetter("offset", "code")
-# Whole-body work goes a piece of about this size at a time.
-_PIECE = 64 * 1024
 
 
 def _show(data: bytes) -> str:
@@ -325,7 +324,7 @@ def blocks(body: bytes) -> Iterator[tuple[int, int]]:
     """``(start, end)`` of pieces of *body* of about 64 KiB, each cut just after an '&'."""
     start = 0
     while start < len(body):
-        end = body.find(b"&", start + _PIECE)
+        end = body.find(b"&", start + BLOCK)
         end = len(body) if end == -1 else end + 1
         yield start, end
         start = end

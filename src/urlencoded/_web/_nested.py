@@ -36,7 +36,8 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from .._core._form import _as_body, check_limit, parse
+from .._core._form import _as_body, check_text_encoding, parse_with
+from .._core._options import check_limit, options_from
 from .._encoding import Encoding
 from .._errors import ListIndexTooLarge, NestingError, NestingTooDeep, TooManyKeys
 from ..dialects import WHATWG_FORM, Dialect
@@ -258,17 +259,9 @@ class _Failure(Exception):
         self.detail = detail
 
 
-def _field_offset(data: object, field: int, separator: object) -> int:
-    """The byte offset of the non-empty sequence number *field* (from 0) in the input."""
-    body = _as_body(data, "parse_nested")
-    if isinstance(separator, str):
-        separator = separator.encode("utf-8")
-    if not isinstance(separator, bytes) or not separator:
-        separator = b"&"
-    if len(separator) == 1:
-        pattern = re.compile(b"[^" + re.escape(separator) + b"]+")
-    else:
-        pattern = re.compile(b"(?:(?!" + re.escape(separator) + b").)+", re.DOTALL)
+def _field_offset(body: bytes, field: int, separator: bytes) -> int:
+    """The byte offset of the non-empty sequence number *field* (from 0) in *body*."""
+    pattern = re.compile(b"[^" + re.escape(separator) + b"]+")
     for number, match in enumerate(pattern.finditer(body)):
         if number == field:
             return match.start()
@@ -299,9 +292,9 @@ def parse_nested(
     :param max_list_index: largest list index, written or appended.
     :param max_keys: most entries in the result: every dict key and list
         item, at every level, counts once.
-    :param options: passed to :func:`urlencoded.parse` (``encoding``,
+    :param options: the options of :func:`urlencoded.parse` (``encoding``,
         ``errors``, ``max_fields``, ``max_field_size``, ``max_body_size``...),
-        with the same meaning and errors.
+        with the same meaning and errors; not its deprecated ``use_charset_field``.
     :returns: a dict of str, dicts and lists, in the order names first appear.
     :raises TypeError: as :func:`urlencoded.parse` does, or for a limit that
         is not an int or None.
@@ -323,7 +316,10 @@ def parse_nested(
         check_limit("max_list_index", max_list_index),
         check_limit("max_keys", max_keys),
     )
-    pairs = parse(data, **options)
+    body = _as_body(data, "parse")
+    parse_options = options_from("parse_nested", options)
+    check_text_encoding(data, parse_options.encoding)
+    pairs = parse_with(body, parse_options)
     builder.fields = len(pairs)
     names = [name for name, _ in pairs]
     try:
@@ -331,7 +327,7 @@ def parse_nested(
             builder.add(field, name, value)
         return builder.finish()
     except _Failure as failure:
-        offset = _field_offset(data, failure.field, options.get("separator", "&"))
+        offset = _field_offset(body, failure.field, parse_options.separator)
         name = names[failure.field]
         if failure.limit is None:
             raise NestingError(name, offset, failure.detail) from None

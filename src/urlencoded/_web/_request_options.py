@@ -17,12 +17,11 @@ __all__ = ["ParseOptions", "ServerOptions"]
 
 
 class ParseOptions(TypedDict, total=False):
-    """Keyword arguments of :func:`urlencoded.parse`."""
+    """Keyword arguments of :func:`urlencoded.parse`, but its deprecated ``use_charset_field``."""
 
     encoding: str | Encoding
     errors: Literal["replace", "strict"]
     isindex: bool
-    use_charset_field: bool
     charset_field: str | None
     separator: str | bytes
     max_fields: int | None
@@ -37,7 +36,6 @@ class ServerOptions(TypedDict, total=False):
     honor_charset: bool
     errors: Literal["replace", "strict"]
     isindex: bool
-    use_charset_field: bool
     charset_field: str | None
     separator: str | bytes
     max_fields: int | None

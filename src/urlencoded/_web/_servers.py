@@ -31,8 +31,14 @@ import inspect
 from collections.abc import Awaitable, Iterator, Mapping
 from typing import Callable
 
-from .._core._form import Errors, check_errors, check_limit
-from .._core._submission import check_charset_field, check_separator
+from .._core._options import (
+    BLOCK,
+    DEFAULT_MAX_BODY_SIZE,
+    DEFAULT_MAX_FIELD_SIZE,
+    DEFAULT_MAX_FIELDS,
+    Errors,
+    form_options,
+)
 from .._encoding import Encoding
 from .._errors import (
     BodyConsumedError,
@@ -44,12 +50,7 @@ from .._errors import (
     URLEncodedError,
 )
 from ._content_type import check_content_type
-from ._streaming import (
-    DEFAULT_MAX_BODY_SIZE,
-    DEFAULT_MAX_FIELD_SIZE,
-    DEFAULT_MAX_FIELDS,
-    IncrementalParser,
-)
+from ._streaming import IncrementalParser
 
 __all__ = [
     "ASGIMessage",
@@ -70,7 +71,6 @@ ASGIMessage = Mapping[str, object]
 #: The ASGI ``receive`` callable.
 ASGIReceive = Callable[[], Awaitable[ASGIMessage]]
 
-_CHUNK_SIZE = 64 * 1024
 # More decimal digits than any body size a server could hold.
 _MAX_LENGTH_DIGITS = 18
 
@@ -95,22 +95,6 @@ def _content_length(raw: str | None, max_body_size: int | None) -> int | None:
     return length
 
 
-def _limits(
-    max_fields: object, max_field_size: object, max_body_size: object, errors: object
-) -> int | None:
-    """Validate the options before looking at the request; return max_body_size."""
-    check_limit("max_fields", max_fields)
-    check_limit("max_field_size", max_field_size)
-    check_errors(errors)
-    return check_limit("max_body_size", max_body_size)
-
-
-def _form_options(use_charset_field: object, charset_field: object, separator: object) -> None:
-    """Validate the form options too before looking at the request."""
-    check_charset_field(charset_field, use_charset_field)
-    check_separator(separator)
-
-
 def _check_werkzeug_unread(environ: WSGIEnvironment) -> None:
     """Refuse at once a body that Werkzeug (Flask) has already parsed.
 
@@ -133,7 +117,6 @@ def parse_wsgi(
     honor_charset: bool = False,
     errors: Errors = "replace",
     isindex: bool = False,
-    use_charset_field: bool = False,
     charset_field: str | None = None,
     separator: str | bytes = "&",
     max_fields: int | None = DEFAULT_MAX_FIELDS,
@@ -159,7 +142,6 @@ def parse_wsgi(
         legacy clients (HTML says to ignore it).
     :param errors: ``"replace"`` or ``"strict"``, as for :func:`parse`.
     :param isindex: as for :func:`parse`.
-    :param use_charset_field: shorthand for ``charset_field="_charset_"``.
     :param charset_field: as for :func:`parse`: a field of this name holding a
         known label picks the encoding of every field (it overrides the
         Content-Type's charset too). The fields are held until it arrives;
@@ -180,8 +162,7 @@ def parse_wsgi(
     :raises BodyConsumedError: if Werkzeug (Flask) already parsed the body.
     :raises TypeError: if an option or ``wsgi.input`` has the wrong type.
     :raises ValueError: for a negative limit, an unknown *errors* value, a bad
-        *separator* or *charset_field*, or ``use_charset_field=True`` with
-        another *charset_field*.
+        *separator* or *charset_field*.
 
     >>> import io
     >>> body = b"name=Ren%C3%A9e&tags=a+b"
@@ -195,35 +176,36 @@ def parse_wsgi(
 
     .. versionadded:: 1.0
     .. versionchanged:: 1.1
-       *isindex*, *use_charset_field*, *charset_field* and *separator*.
+       *isindex*, *charset_field* and *separator*.
     """
     if not isinstance(environ, Mapping):
         raise TypeError(f"environ must be a mapping, not {type(environ).__name__}")
-    limit = _limits(max_fields, max_field_size, max_body_size, errors)
-    _form_options(use_charset_field, charset_field, separator)
-    _check_werkzeug_unread(environ)
-    content_type = environ.get("CONTENT_TYPE")
-    if content_type is not None and not isinstance(content_type, str):
-        raise TypeError(f"CONTENT_TYPE must be a str, not {type(content_type).__name__}")
-    body_encoding = check_content_type(
-        content_type or None, honor_charset=honor_charset, encoding=encoding
-    )
-    raw_length = environ.get("CONTENT_LENGTH")
-    if raw_length is not None and not isinstance(raw_length, str):
-        raise TypeError(f"CONTENT_LENGTH must be a str, not {type(raw_length).__name__}")
-    # PEP 3333: CONTENT_LENGTH "may be empty or absent".
-    length = _content_length(raw_length.strip() if raw_length else None, limit)
-    parser = IncrementalParser(
-        encoding=body_encoding,
+    # Every option is validated once, before anything of the request is read.
+    options = form_options(
+        encoding=encoding,
         errors=errors,
         isindex=isindex,
-        use_charset_field=use_charset_field,
         charset_field=charset_field,
         separator=separator,
         max_fields=max_fields,
         max_field_size=max_field_size,
         max_body_size=max_body_size,
     )
+    _check_werkzeug_unread(environ)
+    content_type = environ.get("CONTENT_TYPE")
+    if content_type is not None and not isinstance(content_type, str):
+        raise TypeError(f"CONTENT_TYPE must be a str, not {type(content_type).__name__}")
+    body_encoding = check_content_type(
+        content_type or None, honor_charset=honor_charset, encoding=options.encoding
+    )
+    raw_length = environ.get("CONTENT_LENGTH")
+    if raw_length is not None and not isinstance(raw_length, str):
+        raise TypeError(f"CONTENT_LENGTH must be a str, not {type(raw_length).__name__}")
+    # PEP 3333: CONTENT_LENGTH "may be empty or absent".
+    length = _content_length(
+        raw_length.strip() if raw_length else None, options.limits.max_body_size
+    )
+    parser = IncrementalParser._from_options(options, body_encoding)
     if length is None:
         if environ.get("wsgi.input_terminated"):
             length = -1
@@ -243,7 +225,7 @@ def parse_wsgi(
     pairs: list[tuple[str, str]] = []
     received = 0
     while length < 0 or received < length:
-        size = _CHUNK_SIZE if length < 0 else min(_CHUNK_SIZE, length - received)
+        size = BLOCK if length < 0 else min(BLOCK, length - received)
         try:
             chunk = read(size)
         except OSError as error:
@@ -300,7 +282,6 @@ async def parse_asgi(
     honor_charset: bool = False,
     errors: Errors = "replace",
     isindex: bool = False,
-    use_charset_field: bool = False,
     charset_field: str | None = None,
     separator: str | bytes = "&",
     max_fields: int | None = DEFAULT_MAX_FIELDS,
@@ -325,7 +306,6 @@ async def parse_asgi(
         legacy clients (HTML says to ignore it).
     :param errors: ``"replace"`` or ``"strict"``, as for :func:`parse`.
     :param isindex: as for :func:`parse`.
-    :param use_charset_field: shorthand for ``charset_field="_charset_"``.
     :param charset_field: as for :func:`parse`: a field of this name holding a
         known label picks the encoding of every field (it overrides the
         Content-Type's charset too). The fields are held until it arrives;
@@ -345,8 +325,7 @@ async def parse_asgi(
         wrong type.
     :raises ValueError: for a scope that is not ``http``, an unexpected message
         type, a negative limit, an unknown *errors* value, a bad *separator*
-        or *charset_field*, or ``use_charset_field=True`` with another
-        *charset_field*.
+        or *charset_field*.
 
     >>> import asyncio
     >>> headers = [(b"content-type", b"application/x-www-form-urlencoded")]
@@ -362,32 +341,32 @@ async def parse_asgi(
 
     .. versionadded:: 1.0
     .. versionchanged:: 1.1
-       *isindex*, *use_charset_field*, *charset_field* and *separator*.
+       *isindex*, *charset_field* and *separator*.
     """
     if not isinstance(scope, Mapping):
         raise TypeError(f"scope must be a mapping, not {type(scope).__name__}")
     if scope.get("type") != "http":
         raise ValueError(f"parse_asgi() needs an 'http' scope, not {scope.get('type')!r}")
-    limit = _limits(max_fields, max_field_size, max_body_size, errors)
-    _form_options(use_charset_field, charset_field, separator)
-    body_encoding = check_content_type(
-        _one_header(scope, b"content-type"), honor_charset=honor_charset, encoding=encoding
-    )
-    raw_length = _one_header(scope, b"content-length")
-    length = _content_length(
-        None if raw_length is None else raw_length.decode("latin-1").strip(" \t"), limit
-    )
-    parser = IncrementalParser(
-        encoding=body_encoding,
+    # Every option is validated once, before anything of the request is read.
+    options = form_options(
+        encoding=encoding,
         errors=errors,
         isindex=isindex,
-        use_charset_field=use_charset_field,
         charset_field=charset_field,
         separator=separator,
         max_fields=max_fields,
         max_field_size=max_field_size,
         max_body_size=max_body_size,
     )
+    body_encoding = check_content_type(
+        _one_header(scope, b"content-type"), honor_charset=honor_charset, encoding=options.encoding
+    )
+    raw_length = _one_header(scope, b"content-length")
+    length = _content_length(
+        None if raw_length is None else raw_length.decode("latin-1").strip(" \t"),
+        options.limits.max_body_size,
+    )
+    parser = IncrementalParser._from_options(options, body_encoding)
     pairs: list[tuple[str, str]] = []
     if not callable(receive):
         raise TypeError(f"receive must be the ASGI receive callable, not {type(receive).__name__}")

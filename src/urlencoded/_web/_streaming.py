@@ -10,8 +10,9 @@ from WSGI and ASGI, and anything else can feed it too.
 
 The parser's first step splits the input on 0x26 (&) and handles every
 sequence on its own, so splitting the stream at the last ``&`` of each chunk
-and running :func:`urlencoded._core._form.parse` on the completed sequences gives
-exactly what one parse of the whole body gives, for any chunking: a ``%XX``
+and running the parser (:func:`urlencoded._core._form.parse_region`) on the
+completed sequences gives exactly what one parse of the whole body gives, for
+any chunking: a ``%XX``
 escape, a multi-byte character or a ``+`` can only straddle a chunk boundary
 inside the unfinished last sequence, which the parser keeps back. That holds
 for every encoding, because the split happens on raw bytes before anything is
@@ -42,17 +43,17 @@ even when a chunk boundary falls between a bad field and a limit.
 
 from __future__ import annotations
 
-from .._core._form import (
+from .._core._form import charset_field_encoding, field_size_excess, parse_region
+from .._core._options import (
+    DEFAULT_MAX_BODY_SIZE,
+    DEFAULT_MAX_FIELD_SIZE,
+    DEFAULT_MAX_FIELDS,
     Errors,
-    charset_field_encoding,
-    check_errors,
-    check_limit,
-    field_size_excess,
-    parse,
+    FormOptions,
+    form_options,
 )
-from .._core._submission import check_charset_field, check_separator
-from .._encoding import Encoding, get_encoding
-from .._errors import BodyTooLarge, DecodeError, FieldTooLarge, LimitExceeded, TooManyFields
+from .._encoding import Encoding
+from .._errors import BodyTooLarge, FieldTooLarge, LimitExceeded, TooManyFields
 
 __all__ = [
     "DEFAULT_MAX_BODY_SIZE",
@@ -60,18 +61,6 @@ __all__ = [
     "DEFAULT_MAX_FIELD_SIZE",
     "IncrementalParser",
 ]
-
-#: Default for ``max_fields``: Django's DATA_UPLOAD_MAX_NUMBER_FIELDS.
-DEFAULT_MAX_FIELDS = 1000
-#: Default for ``max_field_size``, in bytes (1 MiB): far beyond any form
-#: field a person types, small enough to buffer.
-DEFAULT_MAX_FIELD_SIZE = 1024 * 1024
-#: Default for ``max_body_size``, in bytes (10 MiB): Go's net/http limit for
-#: a urlencoded body; Django allows 2.5 MiB.
-DEFAULT_MAX_BODY_SIZE = 10 * 1024 * 1024
-
-# Regions of complete sequences longer than this go to parse() in blocks.
-_DECODE_BLOCK = 64 * 1024
 
 _OPEN = 0
 _CLOSED = 1
@@ -109,7 +98,6 @@ class IncrementalParser:
         ``"strict"`` (raise :class:`DecodeError`).
     :param isindex: as for :func:`urlencoded.parse`: a first sequence without
         ``=`` is a value with an empty name.
-    :param use_charset_field: shorthand for ``charset_field="_charset_"``.
     :param charset_field: as for :func:`urlencoded.parse`: the first field of
         this name holding a known label picks the encoding of every field.
         Until it arrives the parser holds the completed fields (their raw
@@ -124,8 +112,7 @@ class IncrementalParser:
     :param max_body_size: most bytes of input in total (default 10 MiB).
     :raises TypeError: if an option has the wrong type.
     :raises ValueError: for a negative limit, an unknown *errors* value, a
-        bad *separator* or *charset_field*, or ``use_charset_field=True``
-        with another *charset_field*.
+        bad *separator* or *charset_field*.
     :raises UnknownEncodingError: if *encoding* is not a known label.
 
     >>> parser = IncrementalParser()
@@ -143,22 +130,22 @@ class IncrementalParser:
 
     .. versionadded:: 1.0
     .. versionchanged:: 1.1
-       *charset_field*, *use_charset_field* and *separator*; errors in input order.
+       *charset_field* and *separator*; errors in input order.
     """
 
     __slots__ = (
         "_encoding",
-        "_errors",
         "_field",
         "_fields",
         "_held",
-        "_isindex",
         "_max_body_size",
         "_max_field_size",
         "_max_fields",
+        "_options",
         "_received",
         "_separator",
         "_state",
+        "_strict",
         "_tail",
         "_tail_equals",
         "_tail_start",
@@ -170,22 +157,46 @@ class IncrementalParser:
         encoding: str | Encoding = "UTF-8",
         errors: Errors = "replace",
         isindex: bool = False,
-        use_charset_field: bool = False,
         charset_field: str | None = None,
         separator: str | bytes = "&",
         max_fields: int | None = DEFAULT_MAX_FIELDS,
         max_field_size: int | None = DEFAULT_MAX_FIELD_SIZE,
         max_body_size: int | None = DEFAULT_MAX_BODY_SIZE,
     ) -> None:
-        self._max_fields = check_limit("max_fields", max_fields)
-        self._max_field_size = check_limit("max_field_size", max_field_size)
-        self._max_body_size = check_limit("max_body_size", max_body_size)
-        self._errors = check_errors(errors)
-        self._encoding = get_encoding(encoding)
-        self._isindex = bool(isindex)
-        self._separator = check_separator(separator)
+        options = form_options(
+            encoding=encoding,
+            errors=errors,
+            isindex=isindex,
+            charset_field=charset_field,
+            separator=separator,
+            max_fields=max_fields,
+            max_field_size=max_field_size,
+            max_body_size=max_body_size,
+        )
+        self._start(options, options.encoding)
+
+    @classmethod
+    def _from_options(cls, options: FormOptions, encoding: Encoding) -> IncrementalParser:
+        """A parser with options that :func:`form_options` validated, decoding with *encoding*.
+
+        For the server helpers, which validate the options before reading the
+        request and learn the encoding from its Content-Type.
+        """
+        parser = cls.__new__(cls)
+        parser._start(options, encoding)
+        return parser
+
+    def _start(self, options: FormOptions, encoding: Encoding) -> None:
+        self._options = options
+        # Read on every chunk: kept at hand.
+        self._max_fields = options.limits.max_fields
+        self._max_field_size = options.limits.max_field_size
+        self._max_body_size = options.limits.max_body_size
+        self._separator = options.separator
+        self._strict = options.strict
+        self._encoding = encoding
         # The charset field's name while the encoding is still undecided.
-        self._field = check_charset_field(charset_field, use_charset_field)
+        self._field = options.charset_field
         # Completed regions held until the charset field decides: (start, bytes).
         self._held: list[tuple[int, bytes]] = []
         # The unfinished sequence: the bytes after the last separator received.
@@ -305,7 +316,7 @@ class IncrementalParser:
             # The bytes up to the limit first, so that an error noticed
             # earlier in the input wins, as in parse(); then stop. Decoding
             # can only change the outcome in strict mode.
-            self._scan(body[: limit - self._received], decode=self._errors == "strict")
+            self._scan(body[: limit - self._received], decode=self._strict)
             raise BodyTooLarge(
                 "max_body_size", limit, limit, f"at least {total} bytes of input arrived"
             )
@@ -323,7 +334,7 @@ class IncrementalParser:
         self._grow(body, 0, first)
         last = body.rfind(separator)
         region_start = self._tail_start
-        strict = self._errors == "strict"
+        strict = self._strict
         if last > first:
             try:
                 self._check_complete(body, first + 1, last)
@@ -438,38 +449,12 @@ class IncrementalParser:
         return pairs
 
     def _decode(self, region: bytes, region_start: int) -> list[tuple[str, str]]:
-        """Run the parser on whole sequences that start at input offset *region_start*.
-
-        A large region (one big chunk) is parsed in blocks of whole sequences
-        of about ``_DECODE_BLOCK`` bytes, so that the parser's temporary
-        memory follows the block or the largest field, not the chunk.
-        """
-        if len(region) <= _DECODE_BLOCK:
-            return self._decode_block(region, region_start)
-        separator = self._separator
-        pairs: list[tuple[str, str]] = []
-        start = 0
-        while start <= len(region):
-            end = region.rfind(separator, start, start + _DECODE_BLOCK)
-            if end <= start:
-                end = region.find(separator, start + _DECODE_BLOCK)
-                if end == -1:
-                    end = len(region)
-            pairs += self._decode_block(region[start:end], region_start + start)
-            start = end + 1
-        return pairs
-
-    def _decode_block(self, block: bytes, block_start: int) -> list[tuple[str, str]]:
-        try:
-            return parse(
-                block,
-                encoding=self._encoding,
-                errors=self._errors,
-                separator=self._separator.decode("ascii"),
-                # The isindex rule concerns the input's first sequence only.
-                isindex=self._isindex and block_start == 0,
-            )
-        except DecodeError as error:
-            raise DecodeError(
-                error.encoding, block_start + error.offset, error.position, error.data
-            ) from None
+        """Run the parser on whole sequences that start at input offset *region_start*."""
+        return parse_region(
+            region,
+            region_start,
+            self._encoding,
+            self._options,
+            # The isindex rule concerns the input's first sequence only.
+            first=region_start == 0,
+        )

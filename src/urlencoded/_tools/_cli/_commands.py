@@ -9,9 +9,10 @@ import json
 import os
 import sys
 from collections.abc import Iterable, Iterator
-from typing import Any
+from dataclasses import replace
 
-from ..._core._form import parse, serialize
+from ..._core._form import parse_with, serialize
+from ..._core._options import FormOptions, form_options
 from ..._encoding import decode, get_encoding
 from ..._web._streaming import IncrementalParser
 from ._io import (
@@ -118,24 +119,23 @@ def _body(source: Source, strip: bool, command: str) -> Iterator[bytes]:
     yield from _query_layer(_newline_layer(chunks(source), strip, command), command)
 
 
-def parse_options(arguments: argparse.Namespace) -> dict[str, Any]:
-    """The keyword arguments of parse and IncrementalParser that the options give."""
-    return {
-        "encoding": arguments.encoding,
-        "errors": "strict" if arguments.strict else "replace",
-        "isindex": arguments.isindex,
-        "charset_field": arguments.charset_field,
-        "separator": arguments.separator,
-        "max_fields": arguments.max_fields,
-        "max_field_size": arguments.max_field_size,
-        "max_body_size": arguments.max_body_size,
-    }
+def parse_options(arguments: argparse.Namespace) -> FormOptions:
+    """The parser options that the command line gives, validated before any input is read."""
+    return form_options(
+        encoding=arguments.encoding,
+        errors="strict" if arguments.strict else "replace",
+        isindex=arguments.isindex,
+        charset_field=arguments.charset_field,
+        separator=arguments.separator,
+        max_fields=arguments.max_fields,
+        max_field_size=arguments.max_field_size,
+        max_body_size=arguments.max_body_size,
+    )
 
 
 def run_parse(arguments: argparse.Namespace) -> int:
     source = Source("parse", arguments.data, arguments.file)
     options = parse_options(arguments)
-    get_encoding(options["encoding"])  # an unknown label fails before any input is read
     if arguments.jobs < 1:
         raise CliError(f"--jobs must be 1 or more, got {arguments.jobs}")
     if arguments.lines:
@@ -146,7 +146,7 @@ def run_parse(arguments: argparse.Namespace) -> int:
         return run_lines(source, options, arguments.jobs)
     if arguments.guess_encoding is not None:
         return _parse_guessing(source, arguments, options)
-    parser = IncrementalParser(**options)
+    parser = IncrementalParser._from_options(options, options.encoding)
     pairs = []
     for piece in _body(source, arguments.strip_newline, "parse"):
         pairs += parser.feed(piece)
@@ -164,7 +164,7 @@ def _candidates(labels: str) -> list[str]:
     return candidates
 
 
-def _parse_guessing(source: Source, arguments: argparse.Namespace, options: dict[str, Any]) -> int:
+def _parse_guessing(source: Source, arguments: argparse.Namespace, options: FormOptions) -> int:
     """parse --guess-encoding: the whole input, in the first candidate that decodes it."""
     from ..._html._legacy import guess_encoding
 
@@ -184,8 +184,7 @@ def _parse_guessing(source: Source, arguments: argparse.Namespace, options: dict
     note(
         "parse", f"note: parsing as {matches[0].name}, the first candidate that decodes every field"
     )
-    options["encoding"] = matches[0]
-    write(_dumps(parse(data, **options)))
+    write(_dumps(parse_with(data, replace(options, encoding=matches[0]))))
     return 0
 
 

@@ -15,8 +15,9 @@ import sys
 from collections.abc import Iterator
 from typing import BinaryIO
 
+from ..._core._options import BLOCK
+
 __all__ = [
-    "CHUNK_SIZE",
     "CliError",
     "Output",
     "Source",
@@ -27,8 +28,6 @@ __all__ = [
     "report",
     "write",
 ]
-
-CHUNK_SIZE = 64 * 1024
 
 # A URL: a scheme (https://url.spec.whatwg.org/#scheme-state) and "://".
 _URL = re.compile(rb"[A-Za-z][A-Za-z0-9+.\-]*://")
@@ -76,7 +75,7 @@ class Source:
         return os.fsencode(self.argument)
 
 
-def chunks(source: Source, size: int = CHUNK_SIZE) -> Iterator[bytes]:
+def chunks(source: Source, size: int = BLOCK) -> Iterator[bytes]:
     """The input in chunks of at most *size* bytes."""
     if source.argument is not None:
         yield source.argument_bytes()
@@ -159,7 +158,7 @@ def write(data: bytes) -> None:
 class Output:
     """Standard output for many short lines: written a block at a time, not a line at a time."""
 
-    def __init__(self, size: int = CHUNK_SIZE) -> None:
+    def __init__(self, size: int = BLOCK) -> None:
         self._lines: list[str] = []
         self._held = 0
         self._size = size

@@ -20,14 +20,18 @@ import stat
 import sys
 from collections import deque
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any, BinaryIO, Union
 
-from ..._core._form import parse
+from ..._core._form import parse_with
+from ..._core._options import BLOCK, NO_LIMITS, FormOptions
 from ..._errors import URLEncodedError
 from ._io import CliError, Source, note, query_of, write
 
 __all__ = ["BLOCK_SIZE", "run_lines"]
 
+# Lines go to the workers in blocks of this size: much larger than the
+# parser's BLOCK, so that handing a block over costs little beside parsing it.
 BLOCK_SIZE = 1024 * 1024
 # Failures reported one by one before the rest are only counted.
 _MAX_REPORTED = 10
@@ -37,9 +41,9 @@ Block = Union[bytes, int]
 # A parsed block: the JSON Lines output, (line index, message) per failure, line count.
 Result = tuple[bytes, list[tuple[int, str]], int]
 
-_options: dict[str, Any] = {}
-# The same options without limits, for lines too short to reach any of them.
-_unlimited: dict[str, Any] = {}
+# "limited": the parse options; "unlimited": the same without limits, for
+# lines too short to reach any of them. Validated once, before any line.
+_options: dict[str, FormOptions] = {}
 # The smallest line length at which a limit might apply, and most "&" below it.
 _cutoff = [0, 0]
 # The field separator, counted against max_fields.
@@ -52,26 +56,24 @@ _quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None
 )
 
 
-def _set_options(options: dict[str, Any]) -> None:
+def _set_options(options: FormOptions) -> None:
     """Install the parse options in a worker process (or in this one)."""
-    _options.clear()
-    _options.update(options)
-    _unlimited.clear()
-    _unlimited.update(options, max_fields=None, max_field_size=None, max_body_size=None)
-    sizes = [options.get("max_body_size"), options.get("max_field_size")]
+    _options["limited"] = options
+    _options["unlimited"] = replace(options, limits=NO_LIMITS)
+    limits = options.limits
+    sizes = [limits.max_body_size, limits.max_field_size]
     _cutoff[0] = min((size + 1 for size in sizes if size is not None), default=sys.maxsize)
-    max_fields = options.get("max_fields")
-    _cutoff[1] = sys.maxsize if max_fields is None else max_fields
-    _separator[0] = str(options.get("separator", "&")).encode("ascii")
-    max_body_size = options.get("max_body_size")
+    _cutoff[1] = sys.maxsize if limits.max_fields is None else limits.max_fields
+    _separator[0] = options.separator
+    max_body_size = limits.max_body_size
     _max_line[0] = None if max_body_size is None else max_body_size + 1
 
 
-def _options_for(line: bytes) -> dict[str, Any]:
+def _options_for(line: bytes) -> FormOptions:
     """The options for *line*, without limits the line cannot reach (the faster path)."""
     if len(line) < _cutoff[0] and line.count(_separator[0]) < _cutoff[1]:
-        return _unlimited
-    return _options
+        return _options["unlimited"]
+    return _options["limited"]
 
 
 def _json(pairs: list[tuple[str, str]]) -> str:
@@ -87,7 +89,7 @@ def _json(pairs: list[tuple[str, str]]) -> str:
 def parse_block(block: Block) -> Result:
     """Parse each line of *block*; return its JSON Lines, failures and line count."""
     if isinstance(block, int):
-        limit = _options.get("max_body_size")
+        limit = _options["limited"].limits.max_body_size
         message = f"max_body_size={limit} exceeded: the line is {block} bytes"
         return b"null\n", [(0, message)], 1
     lines = block.split(b"\n")
@@ -100,7 +102,7 @@ def parse_block(block: Block) -> Result:
             line = line[:-1]
         body, _ = query_of(line)
         try:
-            pairs = parse(body, **_options_for(body))
+            pairs = parse_with(body, _options_for(body))
         except (URLEncodedError, ValueError) as error:
             failures.append((index, str(error)))
             output.append("null")
@@ -184,7 +186,7 @@ def file_ranges(stream: BinaryIO, size: int) -> Iterator[tuple[int, int]]:
         if end < size:
             stream.seek(end)
             while True:
-                data = stream.read(64 * 1024)
+                data = stream.read(BLOCK)
                 if not data:
                     end = size
                     break
@@ -244,7 +246,7 @@ def _regular_file_size(stream: BinaryIO) -> int | None:
     return status.st_size if stat.S_ISREG(status.st_mode) else None
 
 
-def run_lines(source: Source, options: dict[str, Any], jobs: int) -> int:
+def run_lines(source: Source, options: FormOptions, jobs: int) -> int:
     """Parse each line of the input; write JSON Lines; return the exit status."""
     if source.argument is not None:
         raise CliError("--lines reads a file or standard input, not an argument")
@@ -256,7 +258,7 @@ def run_lines(source: Source, options: dict[str, Any], jobs: int) -> int:
             stream.seek(0)
         except OSError:
             progress = None
-    max_body_size = options.get("max_body_size")
+    max_body_size = options.limits.max_body_size
     max_line = None if max_body_size is None else max_body_size + 1
     line = 1
     failed = [0]
