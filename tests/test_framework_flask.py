@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 import time
@@ -132,6 +133,30 @@ def test_form_read_first_is_refused_by_both_helpers(path: str) -> None:
         assert time.monotonic() - start < 5
     assert answer.status_code == 500
     assert "urlencoded.flask.read_form()" in answer.text
+
+
+def test_werkzeug_check_lives_in_the_adapter(monkeypatch: pytest.MonkeyPatch) -> None:
+    """parse_wsgi refuses a body Werkzeug parsed through the check urlencoded.flask adds."""
+    from urlencoded._web import _servers
+
+    class ParsedRequest:
+        def __init__(self) -> None:
+            self.form: dict[str, str] = {}
+
+    body = b"a=1"
+    environ = {
+        "CONTENT_TYPE": FORM,
+        "CONTENT_LENGTH": str(len(body)),
+        "wsgi.input": io.BytesIO(body),
+        "werkzeug.request": ParsedRequest(),
+    }
+    assert urlencoded.flask._check_werkzeug_unread in _servers.WSGI_BODY_CHECKS
+    with pytest.raises(BodyConsumedError, match=r"urlencoded\.flask\.read_form\(\)"):
+        parse_wsgi(environ)
+    assert environ["wsgi.input"].tell() == 0  # type: ignore[attr-defined]
+    # Without the adapter's check the generic helper knows no framework: it reads the body.
+    monkeypatch.setattr(_servers, "WSGI_BODY_CHECKS", [])
+    assert parse_wsgi(environ) == [("a", "1")]
 
 
 def test_cached_body_is_parsed() -> None:

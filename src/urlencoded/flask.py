@@ -20,11 +20,12 @@ cached by ``request.get_data()``, which it then parses.
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, NoReturn
 
 from ._errors import BodyConsumedError, URLEncodedError
 from ._web._multidict import MultiDict
-from ._web._servers import parse_wsgi
+from ._web._servers import WSGI_BODY_CHECKS, parse_wsgi
 
 if TYPE_CHECKING:
     from flask import Request
@@ -58,6 +59,25 @@ def _unread_position(request: Request) -> int:
         return 1  # cannot tell: assume read
 
 
+def _check_werkzeug_unread(environ: Mapping[str, object]) -> None:
+    """Refuse at once a body that Werkzeug has already parsed, in any WSGI helper.
+
+    Reading ``wsgi.input`` again would wait for bytes the client already sent,
+    until it gives up. Werkzeug records its request in the environ.
+    """
+    request = environ.get("werkzeug.request")
+    if "form" in getattr(request, "__dict__", {}):
+        raise BodyConsumedError(
+            "request.form (Werkzeug parsed it)",
+            "call urlencoded.flask.read_form() instead of parse_wsgi() in a Flask view, "
+            "before anything reads request.form",
+        )
+
+
+# urlencoded.parse_wsgi, called in a Flask view, then refuses too.
+WSGI_BODY_CHECKS.append(_check_werkzeug_unread)
+
+
 def read_form(request: Request | None = None, **options: Unpack[ServerOptions]) -> MultiDict:
     """Parse a Flask request's urlencoded body into a :class:`~urlencoded.MultiDict`.
 
@@ -88,7 +108,7 @@ def read_form(request: Request | None = None, **options: Unpack[ServerOptions]) 
     environ = request.environ
     cached = getattr(request, "_cached_data", None)
     if isinstance(cached, bytes):
-        # Without "werkzeug.request", which would tell parse_wsgi the body is gone.
+        # Without "werkzeug.request", which would tell _check_werkzeug_unread the body is gone.
         environ = {key: value for key, value in environ.items() if key != "werkzeug.request"}
         environ["CONTENT_LENGTH"] = str(len(cached))
         environ["wsgi.input"] = io.BytesIO(cached)

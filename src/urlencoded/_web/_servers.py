@@ -95,19 +95,11 @@ def _content_length(raw: str | None, max_body_size: int | None) -> int | None:
     return length
 
 
-def _check_werkzeug_unread(environ: WSGIEnvironment) -> None:
-    """Refuse at once a body that Werkzeug (Flask) has already parsed.
-
-    Reading ``wsgi.input`` again would wait for bytes the client already sent,
-    until it gives up. Werkzeug records its request in the environ.
-    """
-    request = environ.get("werkzeug.request")
-    if "form" in getattr(request, "__dict__", {}):
-        raise BodyConsumedError(
-            "request.form (Werkzeug parsed it)",
-            "call urlencoded.flask.read_form() instead of parse_wsgi() in a Flask view, "
-            "before anything reads request.form",
-        )
+#: Checks that a framework adapter adds when it is imported: each is given
+#: the environ and raises :class:`BodyConsumedError` if its framework has
+#: already read the body, since reading ``wsgi.input`` again would wait for
+#: bytes the client already sent, until it gives up.
+WSGI_BODY_CHECKS: list[Callable[[WSGIEnvironment], None]] = []
 
 
 def parse_wsgi(
@@ -159,7 +151,9 @@ def parse_wsgi(
     :raises ClientDisconnected: if the body ends or the connection fails
         before ``CONTENT_LENGTH`` bytes.
     :raises DecodeError: with ``errors="strict"``, for invalid bytes (400).
-    :raises BodyConsumedError: if Werkzeug (Flask) already parsed the body.
+    :raises BodyConsumedError: if a framework already read the body (the
+        adapters check it: :mod:`urlencoded.flask`, once imported, for
+        Werkzeug's ``request.form``).
     :raises TypeError: if an option or ``wsgi.input`` has the wrong type.
     :raises ValueError: for a negative limit, an unknown *errors* value, a bad
         *separator* or *charset_field*.
@@ -191,7 +185,8 @@ def parse_wsgi(
         max_field_size=max_field_size,
         max_body_size=max_body_size,
     )
-    _check_werkzeug_unread(environ)
+    for check in WSGI_BODY_CHECKS:
+        check(environ)
     content_type = environ.get("CONTENT_TYPE")
     if content_type is not None and not isinstance(content_type, str):
         raise TypeError(f"CONTENT_TYPE must be a str, not {type(content_type).__name__}")
