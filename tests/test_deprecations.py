@@ -74,20 +74,21 @@ def _deprecated(name: str, replacement: str) -> Any:
 
 
 def test_default_max_fields() -> None:
-    """DEFAULT_MAX_FIELDS is still 1000, and points at Limits().max_fields."""
-    assert _deprecated("DEFAULT_MAX_FIELDS", "urlencoded.Limits().max_fields") == 1000
+    """DEFAULT_MAX_FIELDS is still 1000, and points at Limits().max_fields, which it equals."""
+    value = _deprecated("DEFAULT_MAX_FIELDS", "urlencoded.Limits().max_fields")
+    assert value == urlencoded.Limits().max_fields == 1000
 
 
 def test_default_max_field_size() -> None:
     """DEFAULT_MAX_FIELD_SIZE is still 1 MiB, and points at Limits().max_field_size."""
     value = _deprecated("DEFAULT_MAX_FIELD_SIZE", "urlencoded.Limits().max_field_size")
-    assert value == 1024 * 1024
+    assert value == urlencoded.Limits().max_field_size == 1024 * 1024
 
 
 def test_default_max_body_size() -> None:
     """DEFAULT_MAX_BODY_SIZE is still 10 MiB, and points at Limits().max_body_size."""
     value = _deprecated("DEFAULT_MAX_BODY_SIZE", "urlencoded.Limits().max_body_size")
-    assert value == 10 * 1024 * 1024
+    assert value == urlencoded.Limits().max_body_size == 10 * 1024 * 1024
 
 
 def test_form_urlencoded() -> None:

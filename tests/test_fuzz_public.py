@@ -861,6 +861,14 @@ METHODS: dict[type, dict[str, Operation]] = {
         "__repr__": _dunder("__repr__"),
         "pickle": _pickled,
     },
+    urlencoded.Limits: {
+        "max_fields": _attribute("max_fields"),
+        "max_field_size": _attribute("max_field_size"),
+        "max_body_size": _attribute("max_body_size"),
+        "__eq__": _dunder("__eq__", ANY),
+        "__repr__": _dunder("__repr__"),
+        "pickle": _pickled,
+    },
     urlencoded.IncrementalParser: {
         "feed": _method("feed", st.one_of(hostile_bytes, hostile_bytes, wrong)),
         "close": _method("close"),
@@ -907,6 +915,16 @@ def exercise_methods(data: st.DataObject, obj: Any, count: int = 6) -> None:
     operations = METHODS[type(obj)]
     for name in data.draw(st.lists(st.sampled_from(sorted(operations)), max_size=count)):
         operations[name](obj, data)
+
+
+@exercises("Limits")
+def _limits(data: st.DataObject) -> None:
+    options = data.draw(
+        keyword_options({"max_fields": limits, "max_field_size": limits, "max_body_size": limits})
+    )
+    result = call(urlencoded.Limits, **options)
+    if result is not None:
+        exercise_methods(data, result)
 
 
 @exercises("MultiDict")

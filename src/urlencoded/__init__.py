@@ -49,6 +49,7 @@ from ._errors import (
 
 if typing.TYPE_CHECKING:
     from . import dialects as dialects
+    from ._core._options import Limits
     from ._core._search_params import URLSearchParams, query_params, with_query_params
     from ._html._legacy import detect_probe_encoding, guess_encoding
     from ._html._text_plain import parse_text_plain, serialize_text_plain
@@ -63,6 +64,7 @@ if typing.TYPE_CHECKING:
 # costs only the parser, the serializer and the encodings: name -> module.
 _LAZY = {
     "dialects": "",
+    "Limits": "_core._options",
     **dict.fromkeys(["MediaType", "check_content_type", "parse_mime_type"], "_web._content_type"),
     **dict.fromkeys(["detect_probe_encoding", "guess_encoding"], "_html._legacy"),
     **dict.fromkeys(["Finding", "iter_lint", "lint"], "_tools._lint"),
@@ -135,6 +137,7 @@ __all__ = [
     "Finding",
     "IncrementalParser",
     "LimitExceeded",
+    "Limits",
     "ListIndexTooLarge",
     "MediaType",
     "MultiDict",
