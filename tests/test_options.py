@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import pickle
-from dataclasses import FrozenInstanceError, replace
 from typing import Any
 
 import pytest
@@ -237,10 +236,11 @@ def test_one_validation_order(options: dict[str, Any], first: str) -> None:
 def test_form_options_are_frozen_and_pickle() -> None:
     """FormOptions cannot change, and pickle (for the command line's worker processes)."""
     options = form_options(encoding="euc-jp", charset_field="_charset_", max_body_size=9)
-    with pytest.raises(FrozenInstanceError):
+    with pytest.raises(AttributeError):
         options.strict = True  # type: ignore[misc]
     assert pickle.loads(pickle.dumps(options)) == options
-    assert replace(options, limits=NO_LIMITS).limits is NO_LIMITS
+    assert options._replace(limits=NO_LIMITS).limits is NO_LIMITS
+    assert options.limits.max_body_size == 9
     assert "EUC-JP" in repr(options)
 
 

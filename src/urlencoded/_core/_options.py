@@ -37,8 +37,7 @@ same rules.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Literal, cast
+from typing import Literal, NamedTuple, cast
 
 from .._encoding import UTF_8, Encoding, get_encoding
 from ._sets import URLENCODED_PERCENT_ENCODE_SET
@@ -216,10 +215,13 @@ class Limits:
         max_field_size: int | None = DEFAULT_MAX_FIELD_SIZE,
         max_body_size: int | None = DEFAULT_MAX_BODY_SIZE,
     ) -> None:
-        self.__setstate__((max_fields, max_field_size, max_body_size))
+        setter = object.__setattr__
+        setter(self, "_max_fields", check_limit("max_fields", max_fields))
+        setter(self, "_max_field_size", check_limit("max_field_size", max_field_size))
+        setter(self, "_max_body_size", check_limit("max_body_size", max_body_size))
 
     def __setstate__(self, state: tuple[object, object, object]) -> None:
-        # Unpickling comes here too, so a pickle cannot hold an invalid limit.
+        # Unpickling checks the limits again: a pickle cannot hold an invalid one.
         max_fields, max_field_size, max_body_size = state
         setter = object.__setattr__
         setter(self, "_max_fields", check_limit("max_fields", max_fields))
@@ -271,16 +273,14 @@ DEFAULT_LIMITS = Limits()
 NO_LIMITS = Limits(max_fields=None, max_field_size=None, max_body_size=None)
 
 
-@dataclass(frozen=True)
-class FormOptions:
+class FormOptions(NamedTuple):
     """Every parser option, validated: what the parsers below the public functions take.
 
     *encoding* is the one given, before any charset field has chosen
     another; *charset_field* is the field's name as bytes, or None without
-    the charset rule; *separator* is one byte.
+    the charset rule; *separator* is one byte. Immutable, and cheap to build
+    (a tuple): a :func:`urlencoded.parse` call with options builds one.
     """
-
-    __slots__ = ("charset_field", "encoding", "isindex", "limits", "separator", "strict")
 
     encoding: Encoding
     strict: bool
@@ -288,20 +288,6 @@ class FormOptions:
     charset_field: bytes | None
     separator: bytes
     limits: Limits
-
-    def __reduce__(self) -> tuple[type[FormOptions], tuple[object, ...]]:
-        # The frozen __setattr__ would refuse the slots' default unpickling.
-        return (
-            FormOptions,
-            (
-                self.encoding,
-                self.strict,
-                self.isindex,
-                self.charset_field,
-                self.separator,
-                self.limits,
-            ),
-        )
 
 
 #: The options of :func:`urlencoded.parse` when none is given (the URL Standard's parser).

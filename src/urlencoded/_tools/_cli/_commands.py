@@ -9,7 +9,6 @@ import json
 import os
 import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 
 from ..._core._form import parse_with, serialize
 from ..._core._options import FormOptions, form_options
@@ -184,7 +183,7 @@ def _parse_guessing(source: Source, arguments: argparse.Namespace, options: Form
     note(
         "parse", f"note: parsing as {matches[0].name}, the first candidate that decodes every field"
     )
-    write(_dumps(parse_with(data, replace(options, encoding=matches[0]))))
+    write(_dumps(parse_with(data, options._replace(encoding=matches[0]))))
     return 0
 
 

@@ -20,7 +20,6 @@ import stat
 import sys
 from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from typing import Any, BinaryIO, Union
 
 from ..._core._form import parse_with
@@ -59,7 +58,7 @@ _quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None
 def _set_options(options: FormOptions) -> None:
     """Install the parse options in a worker process (or in this one)."""
     _options["limited"] = options
-    _options["unlimited"] = replace(options, limits=NO_LIMITS)
+    _options["unlimited"] = options._replace(limits=NO_LIMITS)
     limits = options.limits
     sizes = [limits.max_body_size, limits.max_field_size]
     _cutoff[0] = min((size + 1 for size in sizes if size is not None), default=sys.maxsize)
