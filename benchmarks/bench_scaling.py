@@ -28,8 +28,9 @@ It also prints the cost per MB of ``parse_text_plain`` on line breaks against
 ``parse`` on ``a=b&`` pairs, measured in the same run.
 
 Times are per call, the best of at least 7 repeats and, for calls of a few
-milliseconds, of as many as fit in half a second (the run least disturbed by
-the rest of the machine); absolute times drift between runs on a shared
+milliseconds, of as many as fit in half a second per MB of input, so that both
+sizes get about as many calls (the best is the run least disturbed by the rest
+of the machine); absolute times drift between runs on a shared
 machine, ratios measured in one run hold.
 """
 
@@ -308,7 +309,7 @@ def best_time(function: Callable[[], object], repeats: int, budget: float = 0.5)
     best = float("inf")
     spent = 0.0
     calls = 0
-    while calls < repeats or (spent < budget and calls < 300):
+    while calls < repeats or (spent < budget and calls < 200):
         start = time.perf_counter()
         function()
         elapsed = time.perf_counter() - start
@@ -333,7 +334,9 @@ def measure(row: Row, repeats: int, slow: float) -> tuple[float, float | None]:
         data = row.build(size)
         try:
             row.run(data)  # warm up (a first call may import a module)
-            times.append(best_time(functools.partial(row.run, data), repeats))
+            # The same budget per MB at each size: as many calls at 4 MB as at 1 MB.
+            budget = 0.5 * size / MB
+            times.append(best_time(functools.partial(row.run, data), repeats, budget))
         finally:
             if row.temporary_file:
                 os.unlink(data)
