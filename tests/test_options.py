@@ -29,6 +29,7 @@ from urlencoded._core._options import (
 
 def test_limits_defaults_are_the_request_readers() -> None:
     """Limits() holds the defaults of IncrementalParser, parse_wsgi and parse_asgi."""
+    assert urlencoded.Limits is Limits
     limits = Limits()
     assert (limits.max_fields, limits.max_field_size, limits.max_body_size) == (
         1000,

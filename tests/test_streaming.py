@@ -332,9 +332,10 @@ def test_replace_mode_gives_u_fffd_for_split_invalid_utf8() -> None:
 
 def test_default_limits() -> None:
     """The defaults are 1000 fields, 1 MiB per field and 10 MiB per body."""
-    assert urlencoded.DEFAULT_MAX_FIELDS == 1000
-    assert urlencoded.DEFAULT_MAX_FIELD_SIZE == 1024 * 1024
-    assert urlencoded.DEFAULT_MAX_BODY_SIZE == 10 * 1024 * 1024
+    limits = urlencoded.Limits()
+    assert limits.max_fields == 1000
+    assert limits.max_field_size == 1024 * 1024
+    assert limits.max_body_size == 10 * 1024 * 1024
     parser = IncrementalParser()
     assert len(parser.feed(b"a=1&" * 1000)) == 1000
     with pytest.raises(TooManyFields) as info:
