@@ -382,7 +382,7 @@ def test_submission_parses_back(submissions: dict[str, Submission], case: Case) 
         assert urlencoded.parse(submission.raw, encoding=case.output) == expected
         # The filled-in _charset_ field names the encoding: no need to know it.
         assert urlencoded.parse(submission.raw, charset_field="_charset_") == expected
-        parser = urlencoded.IncrementalParser(use_charset_field=True)
+        parser = urlencoded.IncrementalParser(charset_field="_charset_")
         streamed = [pair for byte in submission.raw for pair in parser.feed(bytes([byte]))]
         assert streamed + parser.close() == expected
         if case.method == "POST":

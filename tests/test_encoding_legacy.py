@@ -74,14 +74,14 @@ def test_parse_unknown_encoding() -> None:
 
 
 def test_charset_field_rule() -> None:
-    """With use_charset_field, a _charset_ tuple holding a known label picks the encoding."""
+    """With charset_field="_charset_", a _charset_ field naming a known label picks the encoding."""
     body = b"_charset_=Shift_JIS&q=%93%FA%96%7B"
-    assert parse(body, use_charset_field=True) == [("_charset_", "Shift_JIS"), ("q", "日本")]
+    assert parse(body, charset_field="_charset_") == [("_charset_", "Shift_JIS"), ("q", "日本")]
     # Off by default: the spec's parser is UTF-8 only.
     assert parse(body)[1] == ("q", "\ufffd\ufffd\ufffd{")
     # An unknown label falls back to the given encoding.
     body = b"_charset_=klingon&q=%C6%FC"
-    assert parse(body, encoding="euc-jp", use_charset_field=True)[1] == ("q", "日")
+    assert parse(body, encoding="euc-jp", charset_field="_charset_")[1] == ("q", "日")
 
 
 def test_isindex() -> None:
