@@ -6,38 +6,56 @@ take *scalar value strings*; browsers get there through Web IDL's USVString
 conversion, which replaces every unpaired surrogate with U+FFFD. A Python str
 has no UTF-16 code units to pair, so every surrogate code point in it is
 unpaired and becomes U+FFFD. :func:`to_usv_string` does that, once, at the
-edge of every public function that takes text.
+edge of every public function that takes text; the encoders below this
+layer convert with the same function, so it is defined with them.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
+from typing import Union
+
+from .._encoding._coders import SURROGATE as SURROGATE
+from .._encoding._coders import to_usv_string as to_usv_string
 
 __all__ = [
+    "as_bytes",
     "first_values",
     "is_ascii_hex_digit",
     "isomorphic_decode",
     "to_usv_string",
+    "utf8_encode",
     "utf16_code_unit_key",
     "values_by_name",
 ]
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+#: What the functions that take a body accept besides str.
+BytesLike = Union[bytes, bytearray, memoryview]
 
 
-def to_usv_string(text: str) -> str:
-    """Return *text* with each surrogate code point replaced by U+FFFD.
+def utf8_encode(text: str) -> bytes:
+    """UTF-8 encode *text* as a scalar value string (surrogates become U+FFFD).
 
-    https://webidl.spec.whatwg.org/#es-USVString (conversion to a scalar value string)
-
-    >>> to_usv_string("a\\udc80b")
-    'a\\ufffdb'
+    https://encoding.spec.whatwg.org/#utf-8-encode
     """
-    # Fast path: a string that encodes to UTF-8 has no surrogates.
-    if text.isascii():
-        return text
-    return _SURROGATE.sub("\ufffd", text)
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return to_usv_string(text).encode("utf-8")
+
+
+def as_bytes(data: object, caller: str) -> bytes:
+    """*data* as bytes: a str UTF-8 encoded (as the string parsers do), bytes-like copied.
+
+    :raises TypeError: for any other type, naming *caller*.
+    """
+    if isinstance(data, bytes):
+        return data
+    if isinstance(data, str):
+        return utf8_encode(data)
+    if isinstance(data, (bytearray, memoryview)):
+        return bytes(data)
+    raise TypeError(f"{caller}() takes bytes or str, not {type(data).__name__}")
 
 
 def is_ascii_hex_digit(byte: int) -> bool:

@@ -7,7 +7,9 @@ points into bytes or errors, a decoder bytes into code points or errors. Here
 code points :func:`_find_special` finds; :func:`_fast_then_slow` and
 :func:`_stdlib_decoder` take a stdlib decoder's result where it is provably the
 WHATWG one, and :func:`_decode_double_byte` is the shape of the Big5,
-Shift_JIS and EUC-KR decoders.
+Shift_JIS and EUC-KR decoders. Encoders take scalar value strings, and
+:func:`to_usv_string` makes one of any str: it is here, below the URL
+layer, so that the encoders and the URL algorithms share one conversion.
 """
 
 from __future__ import annotations
@@ -18,6 +20,24 @@ from itertools import chain
 from typing import Callable, Union
 
 from ._indexes import _UNMAPPED
+
+#: A surrogate code point: unpaired in any Python str, so never a scalar value.
+SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def to_usv_string(text: str) -> str:
+    """Return *text* with each surrogate code point replaced by U+FFFD.
+
+    https://webidl.spec.whatwg.org/#es-USVString (conversion to a scalar value string)
+
+    >>> to_usv_string("a\\udc80b")
+    'a\\ufffdb'
+    """
+    # Fast path: an ASCII string has no surrogates.
+    if text.isascii():
+        return text
+    return SURROGATE.sub("\ufffd", text)
+
 
 # --- Encoders -------------------------------------------------------------------------------
 
@@ -188,7 +208,7 @@ class _StatelessEncoder:
             return None
         data = self._encode(text, "xmlcharrefreplace")
         # A lone surrogate is an error of the codec, so it shows as "&#N;".
-        if b"&#" in data and _SURROGATE.search(text):
+        if b"&#" in data and SURROGATE.search(text):
             return None
         return data
 
@@ -230,7 +250,6 @@ class _StatelessEncoder:
 
 
 _CHAR_REF = re.compile(rb"&#([0-9]+);")
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _stdlib_encoder(codec: str) -> Callable[[str, str], bytes]:

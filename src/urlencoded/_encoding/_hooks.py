@@ -13,7 +13,6 @@ modules beside it (and run the https://encoding.spec.whatwg.org/#replacement-dec
 from __future__ import annotations
 
 import importlib
-import re
 from collections.abc import Mapping
 from functools import cache
 from typing import Callable, NoReturn, Optional, Union
@@ -30,6 +29,7 @@ from ._coders import (
     _StatelessEncoder,
     _stdlib_decoder,
     _stdlib_encoder,
+    to_usv_string,
 )
 from ._indexes import (
     _SINGLE_BYTE_CODECS,
@@ -206,7 +206,6 @@ def get_output_encoding(encoding: str | Encoding) -> Encoding:
     return encoding
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
 # The encodings without an encoder (get_output_encoding maps them to UTF-8).
 _NO_ENCODER = ("replacement", "UTF-16BE", "UTF-16LE")
 
@@ -305,8 +304,7 @@ def encode_or_fail(encoding: Encoding, text: str) -> EncodeResult:
     # https://encoding.spec.whatwg.org/#get-an-encoder, Step 1 (an assertion there).
     if encoding.name in _NO_ENCODER:
         raise ValueError(f"{encoding.name} has no encoder; use get_output_encoding() first")
-    if not text.isascii() and _SURROGATE.search(text):
-        text = _SURROGATE.sub("\ufffd", text)
+    text = to_usv_string(text)
     out = _Output()
     _encoder(encoding.name).encode_or_fail(text, out)
     return out.result()
@@ -315,7 +313,10 @@ def encode_or_fail(encoding: Encoding, text: str) -> EncodeResult:
 def encode_with_references(encoding: Encoding, text: str) -> bytes:
     """:func:`encode_or_fail` over *text*, each error written as ``b"&#N;"``.
 
-    https://encoding.spec.whatwg.org/#encode-or-fail, for callers that then
+    This is https://encoding.spec.whatwg.org/#encode with the "html" error
+    mode, which HTML's text/plain form encoding and the legacy probes run.
+    It also serves callers of
+    https://encoding.spec.whatwg.org/#encode-or-fail that then
     percent-encode with a set holding "&", "#" and ";": there an error's
     ``%26%23N%3B`` (step 7.4 of
     https://url.spec.whatwg.org/#string-percent-encode-after-encoding) is the

@@ -35,16 +35,16 @@ from collections.abc import Iterable
 
 from .._core._form import _as_body, parse_region, parse_region_bytes
 from .._core._options import PARSE_DEFAULTS, form_options
-from .._encoding import Encoding, decode, encode_or_fail, get_encoding, get_output_encoding
+from .._encoding import (
+    Encoding,
+    decode,
+    encode_with_references,
+    get_encoding,
+    get_output_encoding,
+)
 from .._errors import ProbeError
 
 __all__ = ["detect_probe_encoding", "guess_encoding", "parse_with_probe"]
-
-
-def _html_encode(encoding: Encoding, text: str) -> bytes:
-    """https://encoding.spec.whatwg.org/#encode: errors become ``&#N;`` ("html" mode)."""
-    items = encode_or_fail(encoding, text)
-    return b"".join(item if isinstance(item, bytes) else b"&#%d;" % item for item in items)
 
 
 def detect_probe_encoding(
@@ -101,11 +101,15 @@ def detect_probe_encoding(
     matches = [
         encoding
         for encoding in outputs
-        if (_html_encode(encoding, field), _html_encode(encoding, text)) in submitted
+        if (
+            encode_with_references(encoding, field),
+            encode_with_references(encoding, text),
+        )
+        in submitted
     ]
     if not matches:
         names = {name for name, _ in pairs}
-        present = any(_html_encode(encoding, field) in names for encoding in outputs)
+        present = any(encode_with_references(encoding, field) in names for encoding in outputs)
         raise ProbeError(field, text, tuple(outputs), (), field_present=present)
     # Several matches that read the body the same way are one answer.
     first = matches[0]
