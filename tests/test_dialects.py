@@ -16,7 +16,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import urlencoded
-from tests import reference
+from tests import reference, reference_encoding
 from tests import reference_dialects as ref
 from tests.strategies import scalar_text, text_with_surrogates
 from urlencoded import PercentEncodeSet, dialects
@@ -592,6 +592,196 @@ def test_mapping_pairs() -> None:
     """serialize and canonical_query take a mapping as well as pairs."""
     assert dialects.RFC3986.serialize({"b": "1 2", "a": b"\xff"}) == "b=1%202&a=%FF"
     assert dialects.RFC3986.canonical_query({"b": "1 2", "a": b"\xff"}) == "a=%FF&b=1%202"
+
+
+# --- The serializer and parser that dialects share with the URL Standard's ---------
+
+# Names and values for the one-pass serializer: its stand-ins for "&" and "=",
+# what an error is written as in a legacy encoding, surrogates, and runs long
+# enough to cross the 64-byte thresholds.
+_SERIALIZED_PIECES = st.one_of(
+    _PIECES,
+    st.sampled_from(["\x01", "\x02", "&#165;", "&#", "\ud800", "€", "ｱ", "a" * 70, "日" * 30]),
+)
+serializer_text = st.lists(_SERIALIZED_PIECES, max_size=10).map("".join)
+serializer_pairs = st.lists(st.tuples(serializer_text, serializer_text), max_size=6)
+# UTF-8, single-byte, stateless multi-byte and ISO-2022-JP (whose state rules out one pass).
+SERIALIZER_ENCODINGS = ["UTF-8", "windows-1252", "Shift_JIS", "gb18030", "ISO-2022-JP"]
+
+
+def reference_encode(rules: ref.Rules, encoding: str, text: str) -> str:
+    """https://url.spec.whatwg.org/#string-percent-encode-after-encoding with the dialect's
+    set and space rule, over the literal encoder (``%XX`` triplets kept if the dialect does)."""
+    if rules.keep_escapes and encoding == "UTF-8":
+        return ref.encode_text(rules, text)
+    output = ""
+    for item in reference_encoding.encode_or_fail_loop(encoding, text):
+        if isinstance(item, int):
+            # Step 7.4, whatever the set.
+            output += f"%26%23{item}%3B"
+        else:
+            output += ref.encode_bytes(rules, item)
+    return output
+
+
+@pytest.mark.parametrize("encoding", SERIALIZER_ENCODINGS)
+@given(name=st.sampled_from(DISTINCT_GENERIC), pairs=serializer_pairs)
+@example(name="WHATWG_FORM", pairs=[("a\x01b", "\x02"), ("c", "d")])
+@example(name="RFC3986", pairs=[("€=", "a&b"), ("&#8364;", "x\ud800")])
+@example(name="VBA_PATH", pairs=[("a&b=c", "€;#")])
+def test_serialize_in_each_encoding_agrees(
+    encoding: str, name: str, pairs: list[tuple[str, str]]
+) -> None:
+    """serialize and canonical_query, one pass or pair by pair, equal percent-encode after
+    encoding of each name and value with the dialect's rules."""
+    dialect = DIALECTS[name]
+    rules = ref.RULES[name]
+    if dialect.keep_escapes and encoding != "UTF-8":
+        # Legacy encodings keep no triplets in the reference: leave none to keep.
+        pairs = [(key.replace("%", ""), value.replace("%", "")) for key, value in pairs]
+    encoded = [
+        (
+            reference_encode(rules, encoding, reference.to_scalar_value_string(key)),
+            reference_encode(rules, encoding, reference.to_scalar_value_string(value)),
+        )
+        for key, value in pairs
+    ]
+    expected = "&".join(key + "=" + value for key, value in encoded)
+    assert dialect.serialize(pairs, encoding=encoding) == expected
+    assert dialect.serialize([list(pair) for pair in pairs], encoding=encoding) == expected
+    assert dialect.canonical_query(pairs, encoding=encoding) == "&".join(
+        key + "=" + value for key, value in sorted(encoded)
+    )
+
+
+@given(
+    kept=st.one_of(
+        st.frozensets(st.integers(0, 0x7F)),
+        st.frozensets(st.integers(0x20, 0x7E), min_size=60),
+        st.just(frozenset(range(0x80))),
+    ),
+    space_as_plus=st.booleans(),
+    lowercase=st.booleans(),
+    encoding=st.sampled_from(SERIALIZER_ENCODINGS),
+    pairs=serializer_pairs,
+)
+@example(
+    kept=frozenset(b"\x01\x02&=ab"),
+    space_as_plus=False,
+    lowercase=False,
+    encoding="UTF-8",
+    pairs=[("a&b", "=\x01"), ("\x02", "b")],
+)
+@example(
+    kept=frozenset(b"%ABC"),
+    space_as_plus=True,
+    lowercase=True,
+    encoding="windows-1252",
+    pairs=[("%AB", "€ é"), ("C", "")],
+)
+def test_derived_serialize_is_encode_pair_by_pair(
+    kept: frozenset[int],
+    space_as_plus: bool,
+    lowercase: bool,
+    encoding: str,
+    pairs: list[tuple[str, str]],
+) -> None:
+    """Any kept set (stand-ins, "&" and "=" included), space rule and hex case: serialize
+    and canonical_query equal encode applied to each name and value."""
+    dialect = _derived(kept, space_as_plus, lowercase)
+    encoded = [
+        (dialect.encode(key, encoding=encoding), dialect.encode(value, encoding=encoding))
+        for key, value in pairs
+    ]
+    assert dialect.serialize(pairs, encoding=encoding) == "&".join(map("=".join, encoded))
+    assert dialect.canonical_query(pairs, encoding=encoding) == "&".join(
+        map("=".join, sorted(encoded))
+    )
+    if encoding == "UTF-8":
+        rules = ref.Rules(
+            lambda cp: cp in kept, space_as_plus=space_as_plus, lowercase_hex=lowercase
+        )
+        assert dialect.serialize(pairs) == "&".join(
+            ref.encode_text(rules, reference.to_scalar_value_string(key))
+            + "="
+            + ref.encode_text(rules, reference.to_scalar_value_string(value))
+            for key, value in pairs
+        )
+
+
+@pytest.mark.parametrize("encoding", SERIALIZER_ENCODINGS)
+def test_strict_serialize_refuses_surrogates_in_each_encoding(encoding: str) -> None:
+    """A strict dialect raises URIError for a lone surrogate in any encoding, as encode does."""
+    strict = dataclasses.replace(dialects.RFC3986, name="STRICT", strict=True)
+    for method in (strict.serialize, strict.canonical_query):
+        with pytest.raises(URIError):
+            method([("a", "b"), ("c", "d\udc80")], encoding=encoding)
+        assert method([("c", "d\ud83d\ude00")], encoding=encoding) == method(
+            [("c", "d\U0001f600")], encoding=encoding
+        )
+
+
+def test_serialize_error_messages_are_shared() -> None:
+    """serialize and a dialect's serialize and canonical_query word a bad pair alike."""
+    bad_inputs: list[object] = [
+        "a=b",
+        None,
+        [("a", None)],
+        [("a", "b"), (1, "b")],
+        [("a", "b", "c")],
+        ["ab"],
+        [None],
+        {"a": 1},
+    ]
+    for bad in bad_inputs:
+        with pytest.raises(TypeError) as form:
+            urlencoded.serialize(bad)  # type: ignore[arg-type]
+        for method in ("serialize", "canonical_query"):
+            with pytest.raises(TypeError) as dialect:
+                getattr(dialects.WHATWG_FORM, method)(bad)
+            assert str(dialect.value) == str(form.value).replace("serialize()", f"{method}()")
+
+
+# The dialects whose parse is the URL Standard's parser: "+" is a space, no
+# escape is left encoded, and decoding is not JavaScript's.
+PLAIN_PARSERS = [
+    name
+    for name in DISTINCT
+    if DIALECTS[name].plus_as_space
+    and not (DIALECTS[name].strict or DIALECTS[name].percent_u or DIALECTS[name].decode_keeps)
+]
+
+
+def test_plain_parsers_are_the_form_dialects() -> None:
+    """The dialects that parse with the URL Standard's parser are those that decode "+" as space."""
+    assert PLAIN_PARSERS == ["WHATWG_FORM", "PHP_URLENCODE", "VBA_FORM", "VBA_QUERY"]
+
+
+@pytest.mark.parametrize("name", PLAIN_PARSERS)
+@per_dialect
+@given(data=st.one_of(encoded_like, text_with_surrogates, st.binary(max_size=30)))
+@example(data="a=%FF&b=%C3%A9&=%E2%82")
+@example(data=b"\xff=1&x=%ED%A0%80")
+def test_plain_parse_agrees(name: str, data: str | bytes) -> None:
+    """parse equals the urlencoded parser's transcription, and with errors="strict" it
+    returns or raises (with the offset in *data*) as the field by field way does."""
+    dialect = DIALECTS[name]
+    raw = (
+        data
+        if isinstance(data, bytes)
+        else reference.utf8_encode(reference.to_scalar_value_string(data))
+    )
+    assert dialect.parse(data) == reference.urlencoded_parse(raw)
+    fast = _strict_outcome(lambda: dialect.parse(data, errors="strict"))
+    assert fast == _strict_outcome(lambda: dialect._parse_fields(data, "strict"))
+
+
+def _strict_outcome(parse: Callable[[], list[tuple[str, str]]]) -> tuple[str, object]:
+    """("ok", pairs) or ("error", (offset, reason)) for a strict parse."""
+    try:
+        return ("ok", parse())
+    except URIError as error:
+        return ("error", (error.offset, error.reason))
 
 
 # --- Options and bad input -------------------------------------------------------

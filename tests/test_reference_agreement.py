@@ -9,7 +9,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import urlencoded
-from tests import reference
+from tests import reference, reference_encoding
 from tests.strategies import (
     binary_pairs,
     form_bodies,
@@ -18,7 +18,10 @@ from tests.strategies import (
     scalar_text,
     text_with_surrogates,
 )
-from urlencoded._core._percent import _SHORT, _escape_encoded
+from urlencoded._core._percent import Escaper, _encode_after_encoding, _escape_encoded, escaper
+
+# A length the fast paths of the package treat as a threshold (64 bytes).
+_SHORT = 64
 
 SET_NAMES = sorted(reference.SETS)
 
@@ -326,3 +329,87 @@ class TestEncoderOutputEscaping:
             for b in data
         )
         assert _escape_encoded(data, percent_encode_set, plus) == expected
+
+    @given(
+        data=st.one_of(st.binary(max_size=_SHORT), st.binary(min_size=_SHORT + 1, max_size=300)),
+        added=st.sets(st.integers(0, 0x7F)),
+        removed=st.sets(st.integers(0, 0x7F)),
+        plus=st.booleans(),
+        lowercase=st.booleans(),
+        written=st.dictionaries(
+            st.integers(0, 0xFF), st.characters(min_codepoint=0, max_codepoint=0x7F), max_size=3
+        ),
+    )
+    def test_escaper_on_derived_sets_in_either_case(
+        self,
+        data: bytes,
+        added: set[int],
+        removed: set[int],
+        plus: bool,
+        lowercase: bool,
+        written: dict[int, str],
+    ) -> None:
+        """The one escaping engine, for any set, space rule and hex case, and with any
+        bytes written as given ASCII characters, follows step 7.3 byte by byte."""
+        percent_encode_set = urlencoded.C0_CONTROL_PERCENT_ENCODE_SET.add(*added).remove(*removed)
+
+        def in_set(byte: int) -> bool:
+            # https://url.spec.whatwg.org/#c0-control-percent-encode-set, then the changes.
+            c0_control_set = byte <= 0x1F or byte > 0x7E
+            return byte >= 0x80 or ((c0_control_set or byte in added) and byte not in removed)
+
+        def output(byte: int) -> str:
+            if plus and byte == 0x20:
+                return "+"
+            if not in_set(byte):
+                return chr(byte)
+            escape = reference.percent_encode(byte)
+            return escape.lower() if lowercase else escape
+
+        escapes = escaper(percent_encode_set, plus, lowercase)
+        assert escapes is escaper(percent_encode_set, plus, lowercase)
+        assert escapes(data) == "".join(map(output, data))
+        assert escapes.kept == bytes(b for b in range(0x80) if output(b) == chr(b))
+        assert escapes.references == all(in_set(byte) for byte in b"&#;")
+        variant = escapes.writing(tuple(written.items()))
+        assert variant is escapes.writing(tuple(written.items()))
+        assert isinstance(variant, Escaper)
+        assert variant(data) == "".join(written.get(b) or output(b) for b in data)
+
+    @given(
+        name=st.sampled_from(reference_encoding.ENCODER_NAMES),
+        text=st.text(
+            st.one_of(
+                st.characters(max_codepoint=0x7F),
+                st.sampled_from("¥‾\u2212€\ue5e5ｱ①\u2170\uf780&#;"),
+                st.characters(min_codepoint=0x80, exclude_categories=("Cs",)),
+            ),
+            max_size=30,
+        ),
+        set_name=st.sampled_from(SET_NAMES),
+        plus=st.booleans(),
+        lowercase=st.booleans(),
+    )
+    def test_engine_in_each_encoding_and_hex_case(
+        self, name: str, text: str, set_name: str, plus: bool, lowercase: bool
+    ) -> None:
+        """Steps 3-8 with the one escaping engine, in either hex case, equal the spec's loop
+        over the literal encoder; an error's reference takes the escapes' case."""
+        in_set = reference.SETS[set_name]
+        expected = []
+        for item in reference_encoding.encode_or_fail_loop(name, text):
+            if isinstance(item, int):
+                # Step 7.4, whatever the set ("&", "#" and ";" escaped or not).
+                expected.append(f"%26%23{item}%3b" if lowercase else f"%26%23{item}%3B")
+                continue
+            for byte in item:
+                if plus and byte == 0x20:
+                    expected.append("+")
+                elif in_set(byte):
+                    escape = reference.percent_encode(byte)
+                    expected.append(escape.lower() if lowercase else escape)
+                else:
+                    expected.append(chr(byte))
+        escapes = escaper(getattr(urlencoded, set_name), plus, lowercase)
+        encoding = urlencoded.get_encoding(name)
+        assert _encode_after_encoding(encoding, text, escapes) == "".join(expected)

@@ -50,14 +50,16 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Callable, TypeVar
 
+from .._encoding import UTF_8, Encoding, encode_with_references
 from ._options import BLOCK
-from ._percent import _escape_bytes, _escape_encoded, _serializer_escapes, percent_decode_bytes
+from ._percent import Escaper, escaper, percent_decode_bytes
 from ._sets import URLENCODED_PERCENT_ENCODE_SET
 
 __all__ = [
     "BLOCK",
     "parse_bytes_whole",
     "parse_utf8_whole",
+    "serialize_pairs",
     "serialize_str_pairs",
     "serialize_utf8_whole",
     "shape",
@@ -406,24 +408,26 @@ def parse_bytes_whole(
     return output
 
 
-# Names and values that the serializer copies as they are (space becomes "+").
-_UNESCAPED = re.compile(r"[A-Za-z0-9*\-._ ]*")
-# Stand-ins for "&" and "=" while the whole output is escaped in one pass
-# (the serializer's escapes write bytes 0x01 and 0x02 as "&" and "=");
-# used only when no name or value holds them.
+# Stand-ins for "&" and "=" while the pairs are escaped in one pass: the
+# escaper writes their bytes as "&" and "=". Used only when no name or value
+# holds them, and only with encoders that write them as those bytes and
+# write those bytes for nothing else (UTF-8 and the stateless legacy ones).
 _PAIR_END = "\x01"
 _NAME_END = "\x02"
+_JOINTS = ((ord(_PAIR_END), "&"), (ord(_NAME_END), "="))
+_STAND_IN_BYTES = (_PAIR_END + _NAME_END).encode("ascii")
 _PAIR_TYPES = {tuple, list}
+
+
+def _form_escaper() -> Escaper:
+    """The URL Standard serializer's escaper: the urlencoded set, space as "+"."""
+    return escaper(URLENCODED_PERCENT_ENCODE_SET, True)
 
 
 def serialize_utf8_whole(items: list[object]) -> str | None:
     """The UTF-8 serialization of str pairs in one pass, or None for other input.
 
     https://url.spec.whatwg.org/#concept-urlencoded-serializer
-
-    Percent-encoding is code point by code point, so escaping the names and
-    values joined together equals joining them escaped, when the joints are
-    characters that no name or value holds and that are kept as they are.
     """
     if len(items) == 1 and type(items[0]) is tuple and len(items[0]) == 2:
         # One pair of alphanumerics (a=1): nothing to escape.
@@ -432,13 +436,7 @@ def serialize_utf8_whole(items: list[object]) -> str | None:
             both = name + value
             if both.isalnum() and both.isascii():
                 return f"{name}={value}"
-    if not set(map(type, items)) <= _PAIR_TYPES or set(map(len, items)) != {2}:  # type: ignore[arg-type]
-        return None
-    try:
-        names_and_values = "".join(map("".join, items))  # type: ignore[arg-type]
-    except TypeError:
-        return None  # a bytes or non-str name or value
-    return _serialize_str_pairs(items, names_and_values)  # type: ignore[arg-type]
+    return serialize_pairs(items, UTF_8, _form_escaper())
 
 
 def serialize_str_pairs(pairs: list[tuple[str, str]]) -> str:
@@ -448,33 +446,68 @@ def serialize_str_pairs(pairs: list[tuple[str, str]]) -> str:
     """
     if not pairs:
         return ""
-    found = _serialize_str_pairs(pairs, "".join(map("".join, pairs)))
+    joined = _PAIR_END.join(map(_NAME_END.join, pairs))
+    found = _serialize_joined(pairs, joined, UTF_8, _form_escaper())
     assert found is not None, "names and values must be scalar value strings"
     return found
 
 
-def _serialize_str_pairs(items: list[tuple[str, str]], names_and_values: str) -> str | None:
-    """:func:`serialize_utf8_whole` once the pairs are known to be str pairs.
+def serialize_pairs(items: list[object], encoding: Encoding, escapes: Escaper) -> str | None:
+    """Steps 2-4 of the serializer for pairs of str in one pass, or None for other input.
 
-    Percent-encoding is byte by byte and UTF-8 is code point by code point,
-    so the UTF-8 bytes of the pairs joined with the stand-ins, escaped in one
-    pass, equal the pairs escaped one by one and joined with "&" and "=".
+    https://url.spec.whatwg.org/#concept-urlencoded-serializer, with
+    *escapes* for step 3's percent-encoding (the URL Standard's, or a
+    dialect's) and the output encoding *encoding*. None when an item is not
+    a 2-tuple or 2-item list of str, for surrogates in UTF-8 (the caller
+    converts or refuses them), and with an encoding this cannot do in one
+    pass: the caller then serializes pair by pair, with its checks.
     """
-    if names_and_values.isascii() and (
-        names_and_values.isalnum() or _UNESCAPED.fullmatch(names_and_values)
-    ):
-        return "&".join(map("=".join, items)).replace(" ", "+")
+    if not set(map(type, items)) <= _PAIR_TYPES or set(map(len, items)) != {2}:  # type: ignore[arg-type]
+        return None
     try:
-        if _NAME_END in names_and_values or _PAIR_END in names_and_values:
-            # The stand-ins would be taken for joints: escape each string alone.
+        joined = _PAIR_END.join(map(_NAME_END.join, items))  # type: ignore[arg-type]
+    except TypeError:
+        return None  # a bytes or non-str name or value
+    return _serialize_joined(items, joined, encoding, escapes)  # type: ignore[arg-type]
+
+
+def _serialize_joined(
+    items: list[tuple[str, str]], joined: str, encoding: Encoding, escapes: Escaper
+) -> str | None:
+    """:func:`serialize_pairs` once the str pairs are *joined* with the stand-ins.
+
+    Percent-encoding is byte by byte, and these encoders go code point by
+    code point, so the joined pairs, encoded and escaped in one pass, equal
+    the pairs escaped one by one and joined with "&" and "=".
+    """
+    count = len(items)
+    # The stand-ins must come from the joining alone: one U+0002 a pair, U+0001 between.
+    if joined.count(_NAME_END) != count or joined.count(_PAIR_END) != count - 1:
+        if encoding is not UTF_8:
+            return None
+        # The stand-ins would be taken for joints: escape each string alone.
+        try:
             return "&".join(
-                [
-                    f"{_escape_encoded(name.encode(), URLENCODED_PERCENT_ENCODE_SET, True)}="
-                    f"{_escape_encoded(value.encode(), URLENCODED_PERCENT_ENCODE_SET, True)}"
-                    for name, value in items
-                ]
+                [f"{escapes(name.encode())}={escapes(value.encode())}" for name, value in items]
             )
-        text = _PAIR_END.join(map(_NAME_END.join, items)).encode()
-    except UnicodeEncodeError:
-        return None  # surrogates: names or values to convert to scalar value strings first
-    return _escape_bytes(text, _serializer_escapes())
+        except UnicodeEncodeError:
+            return None  # surrogates
+    if joined.isascii() and not joined.encode("ascii").translate(
+        None, escapes.plain + _STAND_IN_BYTES
+    ):
+        # Nothing to escape: the pairs as they are (space as "+" if asked).
+        text = joined.replace(_PAIR_END, "&").replace(_NAME_END, "=")
+        return text.replace(" ", "+") if escapes.space_as_plus else text
+    if encoding is UTF_8:
+        try:
+            data = joined.encode()
+        except UnicodeEncodeError:
+            return None  # surrogates: names or values to convert to scalar value strings first
+    elif escapes.references and encoding.name != "ISO-2022-JP":
+        # Errors written as b"&#N;" come out as step 7.4's "%26%23N%3B". Surrogates
+        # become U+FFFD inside the encoder, as to_usv_string does.
+        data = encode_with_references(encoding, joined)
+    else:
+        # The set keeps "&", "#" or ";", or ISO-2022-JP's state spans code points.
+        return None
+    return escapes.writing(_JOINTS)(data)

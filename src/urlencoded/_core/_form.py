@@ -27,7 +27,6 @@ from .._encoding import (
     UTF_8,
     Encoding,
     decode,
-    encode_with_references,
     get_encoding,
     get_output_encoding,
 )
@@ -44,10 +43,12 @@ from ._bulk import (
     _blocks,
     parse_bytes_whole,
     parse_utf8_whole,
+    serialize_pairs,
     serialize_utf8_whole,
     shape,
     split_text,
 )
+from ._infra import BytesLike as BytesLike
 from ._infra import to_usv_string
 from ._options import (
     CHARSET_FIELD,
@@ -60,11 +61,11 @@ from ._options import (
     check_separator,
     form_options,
 )
+from ._pairs import NameOrValue, check_items, pair_items
 from ._percent import (
+    Escaper,
     _encode_after_encoding,
-    _escape_bytes,
-    _escape_encoded,
-    _serializer_escapes,
+    escaper,
     percent_decode_bytes,
     utf8_encode,
 )
@@ -73,8 +74,6 @@ from ._submission import normalize_newlines
 
 __all__ = ["parse", "parse_bytes", "serialize"]
 
-BytesLike = Union[bytes, bytearray, memoryview]
-NameOrValue = Union[str, bytes, bytearray, memoryview]
 # A pair is a 2-tuple or a 2-item list (as JSON gives). Not any Sequence: a
 # str is a Sequence[str], so ["ab", "cd"] would type-check and fail at run time.
 Pair = Union[tuple[NameOrValue, NameOrValue], list[str], list[bytes], list[NameOrValue]]
@@ -561,47 +560,13 @@ def _split_fields_bytes(separator: bytes, block: bytes) -> list[tuple[bytes, byt
     return [(name, value) for name, value, _, _ in _split_fields(block, separator)]
 
 
-def _pairs_list(pairs: object) -> list[object]:
-    if isinstance(pairs, Mapping):
-        return list(pairs.items())
-    if isinstance(pairs, (str, bytes, bytearray, memoryview)):
-        raise TypeError(
-            f"serialize() takes (name, value) pairs or a mapping, not {type(pairs).__name__}"
-        )
-    if not isinstance(pairs, Iterable):
-        raise TypeError(
-            f"serialize() takes (name, value) pairs or a mapping, not {type(pairs).__name__}"
-        )
-    return list(pairs)
-
-
-def _serialize_item(item: object, index: int, encoding: Encoding) -> str:
-    if isinstance(item, (str, bytes, bytearray, memoryview)) or not isinstance(item, Iterable):
-        raise TypeError(
-            f"serialize() pair {index} must be a (name, value) pair, not {type(item).__name__}"
-        )
-    parts = tuple(item)
-    if len(parts) != 2:
-        raise TypeError(
-            f"serialize() pair {index} must have 2 items (name, value), not {len(parts)}"
-        )
-    encoded = []
-    for role, part in zip(("name", "value"), parts):
-        if isinstance(part, str):
-            # Step 3.2-3.3: percent-encode after encoding, with the urlencoded set.
-            encoded.append(
-                _encode_after_encoding(
-                    encoding, to_usv_string(part), URLENCODED_PERCENT_ENCODE_SET, True
-                )
-            )
-        elif isinstance(part, (bytes, bytearray, memoryview)):
-            # Already-encoded bytes are percent-encoded as they are.
-            encoded.append(_escape_encoded(bytes(part), URLENCODED_PERCENT_ENCODE_SET, True))
-        else:
-            raise TypeError(
-                f"serialize() pair {index}: {role} must be str or bytes, not {type(part).__name__}"
-            )
-    return f"{encoded[0]}={encoded[1]}"
+def _serialize_part(part: NameOrValue, encoding: Encoding, escapes: Escaper) -> str:
+    """Steps 3.2-3.3 for one checked name or value."""
+    if isinstance(part, str):
+        # Percent-encode after encoding, with the urlencoded set.
+        return _encode_after_encoding(encoding, to_usv_string(part), escapes)
+    # Already-encoded bytes are percent-encoded as they are.
+    return escapes(bytes(part))
 
 
 def serialize(
@@ -694,7 +659,8 @@ def serialize(
         and fill_charset_field is False
         and isindex is False
     ):
-        return _serialize_items(_pairs_list(pairs), resolved)  # the URL Standard's serializer
+        # The URL Standard's serializer.
+        return _serialize_items(pair_items(pairs, "serialize"), resolved)
     sep = check_separator(separator, serializing=True).decode("ascii")
     crlf = check_newlines(newlines)
     for option, value in (
@@ -704,7 +670,7 @@ def serialize(
     ):
         if not isinstance(value, bool):
             raise TypeError(f"{option} must be a bool, not {type(value).__name__}")
-    items = _pairs_list(pairs)
+    items = pair_items(pairs, "serialize")
     if crlf or fill_charset_field:
         items = _entry_list(items, resolved, crlf, fill_charset_field)
     head: str | None = None
@@ -728,48 +694,22 @@ def _serialize_items(items: list[object], resolved: Encoding) -> str:
     """Steps 2-4 of the serializer for *items* with the output encoding *resolved*."""
     if not items:
         return ""
+    escapes = escaper(URLENCODED_PERCENT_ENCODE_SET, True)
+    # Str pairs in UTF-8 or a stateless legacy encoding: one pass over all of them.
     if resolved is UTF_8:
-        fast = serialize_utf8_whole(items)
-        if fast is not None:
-            return fast
-    elif resolved.name != "ISO-2022-JP":
-        joined = _serialize_legacy_whole(items, resolved)
-        if joined is not None:
-            return joined
+        whole = serialize_utf8_whole(items)
+    else:
+        whole = serialize_pairs(items, resolved, escapes)
+    if whole is not None:
+        return whole
     # Step 3 (step 3.4: "&" between tuples).
-    return "&".join([_serialize_item(item, index, resolved) for index, item in enumerate(items)])
-
-
-def _serialize_legacy_whole(items: list[object], resolved: Encoding) -> str | None:
-    """Steps 3-4 for a stateless legacy encoding, in one encoder pass over all pairs.
-
-    Encoding each name and value on its own costs a call chain per string and
-    escapes many short runs. The encoders other than ISO-2022-JP map each code
-    point to bytes on its own, so the pairs can be joined with U+0001 and
-    U+0002 as stand-ins for "&" and "=": those two encode to bytes 0x01 and
-    0x02 in every such encoding and to nothing else, so bytes 0x01 and 0x02 in
-    the output come from the stand-ins alone. Returns None (the caller takes the
-    pair-by-pair way, with its errors) unless every item is a pair of str
-    holding neither stand-in.
-    """
-    texts: list[str] = []
-    for item in items:
-        if type(item) is not tuple or len(item) != 2:
-            return None
-        name, value = item
-        if type(name) is not str or type(value) is not str:
-            return None
-        texts.append(name)
-        texts.append(value)
-    joined = "\x01".join(map("\x02".join, zip(texts[::2], texts[1::2])))
-    # The stand-ins must come from the joining alone: one U+0002 a pair, U+0001 between.
-    pairs = len(texts) // 2
-    if joined.count("\x02") != pairs or joined.count("\x01") != pairs - 1:
-        return None
-    # Surrogates become U+FFFD inside the encoder, as to_usv_string does. The set
-    # escapes "&", "#" and ";", so errors can be written as b"&#N;" and escaped.
-    # The stand-ins' bytes are written "&" and "=" as the bytes are escaped.
-    return _escape_bytes(encode_with_references(resolved, joined), _serializer_escapes())
+    return "&".join(
+        [
+            f"{_serialize_part(name, resolved, escapes)}="
+            f"{_serialize_part(value, resolved, escapes)}"
+            for name, value in check_items(items, "serialize")
+        ]
+    )
 
 
 def _is_charset_name(name: object) -> bool:
@@ -804,5 +744,5 @@ def _isindex_head(first: object, resolved: Encoding) -> str | None:
     """The isindex rule: a first pair named ``isindex`` is written as its value alone."""
     if isinstance(first, (tuple, list)) and len(first) == 2 and first[0] == "isindex":
         # The value percent-encoded as the serializer encodes any value.
-        return _serialize_item(("", first[1]), 0, resolved)[1:]
+        return _serialize_items([("", first[1])], resolved)[1:]
     return None

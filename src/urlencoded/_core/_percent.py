@@ -6,8 +6,9 @@ The spec describes these algorithms one byte at a time. Here the per-byte
 work happens inside C-level primitives: decoding splits the input into runs
 of well-formed ``%XX`` escapes with one regular expression and turns each run
 into bytes with ``binascii.unhexlify``; encoding writes each encoded byte's
-output through 256-entry tables (``codecs.charmap_decode``, or three
-``bytes.translate`` planes interleaved). The step-by-step transcription of the spec in
+output through 256-entry tables in three C calls (:class:`Escaper`), the
+one escaping engine of the package: the serializers and the dialects use
+it too. The step-by-step transcription of the spec in
 ``tests/reference.py`` and the hypothesis properties in ``tests/`` prove that
 both give the spec's output for any input.
 """
@@ -17,9 +18,9 @@ from __future__ import annotations
 import re
 from binascii import a2b_qp, unhexlify
 from codecs import charmap_decode
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import repeat
-from typing import NamedTuple, Union, cast
+from typing import cast
 
 from .._encoding import (
     Encoding,
@@ -28,7 +29,8 @@ from .._encoding import (
     get_encoding,
     get_output_encoding,
 )
-from ._infra import to_usv_string
+from ._infra import BytesLike, as_bytes, to_usv_string
+from ._infra import utf8_encode as utf8_encode
 from ._sets import URLENCODED_PERCENT_ENCODE_SET, PercentEncodeSet
 
 __all__ = [
@@ -39,8 +41,6 @@ __all__ = [
     "percent_encode_bytes",
     "utf8_percent_encode",
 ]
-
-BytesLike = Union[bytes, bytearray, memoryview]
 
 _ESCAPE_RUNS = re.compile(rb"((?:%[0-9A-Fa-f]{2})+)")
 
@@ -128,24 +128,9 @@ def percent_decode(data: BytesLike | str) -> bytes:
 
     .. versionadded:: 1.0
     """
-    if isinstance(data, str):
-        # https://url.spec.whatwg.org/#string-percent-decode
-        # Step 1: UTF-8 encode. Step 2: percent-decode the bytes.
-        return percent_decode_bytes(utf8_encode(data))
-    if isinstance(data, (bytes, bytearray, memoryview)):
-        return percent_decode_bytes(bytes(data))
-    raise TypeError(f"percent_decode() takes bytes or str, not {type(data).__name__}")
-
-
-def utf8_encode(text: str) -> bytes:
-    """UTF-8 encode *text* as a scalar value string (surrogates become U+FFFD).
-
-    https://encoding.spec.whatwg.org/#utf-8-encode
-    """
-    try:
-        return text.encode("utf-8")
-    except UnicodeEncodeError:
-        return to_usv_string(text).encode("utf-8")
+    # A str: https://url.spec.whatwg.org/#string-percent-decode, step 1 UTF-8
+    # encodes it, step 2 percent-decodes the bytes.
+    return percent_decode_bytes(as_bytes(data, "percent_decode"))
 
 
 def percent_encode_bytes(
@@ -177,104 +162,134 @@ def percent_encode_bytes(
         kind = type(percent_encode_set).__name__
         raise TypeError(f"percent_encode_set must be a PercentEncodeSet, not {kind}")
     plus = _space_as_plus(percent_encode_set, space_as_plus, "percent_encode_bytes")
-    return _escape_encoded(bytes(data), percent_encode_set, plus)
+    return escaper(percent_encode_set, plus)(bytes(data))
 
 
-# Inputs up to this many bytes are escaped with charmap_decode, longer ones in planes.
-_SHORT = 64
-# The filler byte of the planes: never an output byte, which are all ASCII.
-_FILLER = b"\xff"
+# Step 7.3 in three C calls. The spec escapes one byte at a time; a Python
+# loop over bytes (what urllib.parse.quote runs), or str.translate with
+# multi-character outputs, costs tens of nanoseconds a byte. An Escaper maps
+# each byte to one code point and lets UTF-8 do the widening:
+#
+# 1. codecs.charmap_decode with a 256-character table maps a kept byte to
+#    itself (space to "+" when asked) and a byte to escape to U+1000 + 64 x
+#    high nibble + low nibble, between U+1000 and U+13CF;
+# 2. UTF-8 encodes each of those as three bytes: E1, then 80 + the high
+#    nibble, then 80 + the low nibble; kept characters are ASCII, one byte;
+# 3. bytes.translate turns E1 into "%" and 80-8F into the hex digits, and
+#    leaves ASCII alone.
+#
+# Each step is one C loop whatever the input's shape, and the result is exact
+# for every set, space rule and hex case: the bytes step 3 rewrites are never
+# ASCII. The properties in tests/ check it against the byte-by-byte
+# transcription, for every set and for derived ones.
+_LEAD = 0xE1  # UTF-8 lead byte of U+1000..U+1FFF
 
 
-class _Escapes(NamedTuple):
-    """Step 7.3's output for each byte value, as a table and as three planes.
+class Escaper:
+    """Step 7.3 of percent-encode after encoding for one set, space rule and hex case.
 
-    ``table[b]`` is the output for byte ``b``: the byte itself (as a code point)
-    or ``%XX``. ``planes[i][b]`` is its character ``i``, or :data:`_FILLER` where
-    it has fewer. ``references`` says whether the set holds "&", "#" and ";",
-    so that an error's ``%26%23N%3B`` is the escape of ``b"&#N;"``.
+    Calling it escapes bytes: each byte in the set becomes ``%XX`` and space
+    ``+`` if asked. :attr:`chars` is step 1's table (byte to code point),
+    :attr:`digits` step 3's; :attr:`kept` holds the ASCII bytes that the set
+    and space rule output as they are, :attr:`plain` those output as one
+    character (space too, when it becomes ``+``); :attr:`references` says
+    whether "&", "#" and ";" are escaped, so that an error written as
+    ``b"&#N;"`` comes out as step 7.4's ``%26%23N%3B``. Get one from
+    :func:`escaper`, and one that writes some bytes as given characters
+    from :meth:`writing`.
     """
 
-    table: list[str]
-    planes: tuple[bytes, bytes, bytes]
-    references: bool
-
-
-def _escapes_for(table: list[str]) -> _Escapes:
-    planes = tuple(
-        bytes(ord(out[i]) if i < len(out) else _FILLER[0] for out in table) for i in range(3)
+    __slots__ = (
+        "_variants",
+        "chars",
+        "digits",
+        "kept",
+        "lowercase",
+        "percent_encode_set",
+        "plain",
+        "references",
+        "space_as_plus",
     )
-    references = table[0x26] != "&" and table[0x23] != "#" and table[0x3B] != ";"
-    return _Escapes(table, cast("tuple[bytes, bytes, bytes]", planes), references)
+
+    def __init__(
+        self,
+        percent_encode_set: PercentEncodeSet,
+        space_as_plus: bool,
+        lowercase: bool = False,
+        written: tuple[tuple[int, str], ...] = (),
+    ) -> None:
+        chars = []
+        for byte in range(256):
+            if space_as_plus and byte == 0x20:
+                chars.append("+")
+            elif byte < 0x80 and byte not in percent_encode_set:
+                chars.append(chr(byte))
+            else:
+                chars.append(chr(0x1000 | (byte >> 4) << 6 | (byte & 15)))
+        self.kept = bytes(byte for byte in range(0x80) if chars[byte] == chr(byte))
+        self.plain = bytes(byte for byte in range(0x80) if ord(chars[byte]) < 0x80)
+        for byte, char in written:
+            chars[byte] = char
+        digits = bytearray(range(256))
+        digits[_LEAD] = 0x25
+        digits[0x80:0x90] = b"0123456789abcdef" if lowercase else b"0123456789ABCDEF"
+        # The stubs admit only dict maps; CPython takes a 256-character str.
+        self.chars = cast("dict[int, int]", "".join(chars))
+        self.digits = bytes(digits)
+        self.percent_encode_set = percent_encode_set
+        self.space_as_plus = space_as_plus
+        self.lowercase = lowercase
+        self.references = all(ord(chars[byte]) >= 0x1000 for byte in b"&#;")
+        self._variants: dict[tuple[tuple[int, str], ...], Escaper] = {}
+
+    def __call__(self, data: bytes) -> str:
+        """Escape *data*: each byte in the set as ``%XX``, space as ``+`` if asked."""
+        wide = charmap_decode(data, "strict", self.chars)[0]
+        return wide.encode("utf-8").translate(self.digits).decode("ascii")
+
+    def writing(self, written: tuple[tuple[int, str], ...]) -> Escaper:
+        """This escaper, except that each (byte, ASCII character) of *written* outputs
+        that character: the one-pass serializers' stand-ins become "&" and "="."""
+        variant = self._variants.get(written)
+        if variant is None:
+            variant = Escaper(self.percent_encode_set, self.space_as_plus, self.lowercase, written)
+            self._variants[written] = variant
+        return variant
+
+    def reference(self, code_point: int) -> str:
+        """Step 7.4 for an error: ``%26%23``, the code point in decimal, ``%3B``, whatever
+        the set (in lower case, ``%3b``, as the escapes are)."""
+        return f"%26%23{code_point}%3b" if self.lowercase else f"%26%23{code_point}%3B"
 
 
-@lru_cache(maxsize=64)
-def _escapes(percent_encode_set: PercentEncodeSet, space_as_plus: bool) -> _Escapes:
-    """The :class:`_Escapes` of a set, with 0x20 as "+" when *space_as_plus*."""
-    return _escapes_for(percent_encode_set.byte_table(space_as_plus))
-
-
-@cache
-def _serializer_escapes() -> _Escapes:
-    """The urlencoded set's escapes (space as "+"), with 0x01 written "&" and 0x02 "=".
-
-    For the one-pass serializers (UTF-8 and legacy), whose stand-ins for "&"
-    and "=" are the only sources of those two bytes.
-    """
-    table = list(URLENCODED_PERCENT_ENCODE_SET.byte_table(True))
-    table[0x01], table[0x02] = "&", "="
-    return _escapes_for(table)
+@lru_cache(maxsize=128)
+def escaper(
+    percent_encode_set: PercentEncodeSet, space_as_plus: bool, lowercase: bool = False
+) -> Escaper:
+    """The :class:`Escaper` of a set, space rule and hex case, built once."""
+    return Escaper(percent_encode_set, space_as_plus, lowercase)
 
 
 def _escape_encoded(data: bytes, percent_encode_set: PercentEncodeSet, space_as_plus: bool) -> str:
     """Step 7.3 of percent-encode after encoding, for a run of encoder output."""
-    return _escape_bytes(data, _escapes(percent_encode_set, space_as_plus))
+    return escaper(percent_encode_set, space_as_plus)(data)
 
 
-def _escape_bytes(data: bytes, escapes: _Escapes) -> str:
-    """Each byte of *data* replaced by its output in *escapes*.
-
-    A short input goes through ``codecs.charmap_decode``, a per-byte table
-    lookup. A longer one is written in three planes: ``bytes.translate`` gives
-    each byte's first, second and third output character (the filler where
-    a kept byte has none), the planes are interleaved into one buffer by
-    extended-slice assignment, and deleting the filler leaves the output.
-    Every step is a C loop with no per-byte object, several times as fast as
-    the lookup once the input is longer than a few dozen bytes.
-    """
-    if len(data) <= _SHORT:
-        # The stubs admit only one-character maps; CPython takes any sequence of str.
-        return charmap_decode(data, "strict", cast("dict[int, int]", escapes.table))[0]
-    first, second, third = escapes.planes
-    out = bytearray(3 * len(data))
-    out[0::3] = data.translate(first)
-    out[1::3] = data.translate(second)
-    out[2::3] = data.translate(third)
-    return out.translate(None, _FILLER).decode("ascii")
-
-
-def _encode_after_encoding(
-    encoding: Encoding, text: str, percent_encode_set: PercentEncodeSet, space_as_plus: bool
-) -> str:
+def _encode_after_encoding(encoding: Encoding, text: str, escapes: Escaper) -> str:
     """Steps 3-8 of percent-encode after encoding, for a scalar value string."""
-    escapes = _escapes(percent_encode_set, space_as_plus)
     if encoding.name == "UTF-8":
         # UTF-8 encodes every scalar value: one run, no errors.
-        return _escape_bytes(text.encode("utf-8"), escapes)
+        return escapes(text.encode("utf-8"))
     if escapes.references:
         # The set escapes "&", "#" and ";", so an error written as b"&#N;" among the
         # bytes comes out as step 7.4's "%26%23N%3B": one escape pass over all of it.
-        return _escape_bytes(encode_with_references(encoding, text), escapes)
-    output: list[str] = []
+        return escapes(encode_with_references(encoding, text))
     # Step 7: each item is a run of encoder output bytes or an error's code point;
     # the encoder (and ISO-2022-JP's state) is one for the whole input.
-    for item in encode_or_fail(encoding, text):
-        if isinstance(item, int):
-            # Step 7.4: "%26%23", the code point in decimal, "%3B", whatever the set.
-            output.append(f"%26%23{item}%3B")
-        else:
-            output.append(_escape_bytes(item, escapes))
-    return "".join(output)
+    return "".join(
+        escapes.reference(item) if isinstance(item, int) else escapes(item)
+        for item in encode_or_fail(encoding, text)
+    )
 
 
 def _check_text_and_set(text: object, percent_encode_set: object, caller: str) -> None:
@@ -354,7 +369,7 @@ def percent_encode_after_encoding(
             f"pass its output encoding, get_output_encoding({resolved.name!r}), "
             f"which is {output.name}"
         )
-    return _encode_after_encoding(resolved, to_usv_string(text), percent_encode_set, plus)
+    return _encode_after_encoding(resolved, to_usv_string(text), escaper(percent_encode_set, plus))
 
 
 def utf8_percent_encode(
@@ -380,4 +395,4 @@ def utf8_percent_encode(
     """
     _check_text_and_set(text, percent_encode_set, "utf8_percent_encode")
     plus = _space_as_plus(percent_encode_set, space_as_plus, "utf8_percent_encode")
-    return _escape_encoded(to_usv_string(text).encode("utf-8"), percent_encode_set, plus)
+    return escaper(percent_encode_set, plus)(to_usv_string(text).encode("utf-8"))

@@ -23,40 +23,25 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Union
 
 from .._core._infra import to_usv_string
+from .._core._pairs import check_items, pair_items
 from .._core._submission import CHARSET_FIELD, check_newlines, normalize_newlines
-from .._encoding import Encoding, decode, encode_or_fail, get_encoding, get_output_encoding
+from .._encoding import (
+    Encoding,
+    decode,
+    encode_with_references,
+    get_encoding,
+    get_output_encoding,
+)
 
 __all__ = ["parse_text_plain", "serialize_text_plain"]
 
 TextPairs = Union[Iterable[Sequence[str]], Mapping[str, str]]
 
 
-def _encode_html(encoding: Encoding, text: str) -> bytes:
-    """https://encoding.spec.whatwg.org/#encode, with the "html" error mode."""
-    return b"".join(
-        item if isinstance(item, bytes) else b"&#%d;" % item
-        for item in encode_or_fail(encoding, text)
-    )
-
-
 def _text_pairs(pairs: object) -> list[tuple[str, str]]:
-    items = pairs.items() if isinstance(pairs, Mapping) else pairs
-    if isinstance(items, (str, bytes, bytearray, memoryview)) or not isinstance(items, Iterable):
-        raise TypeError(
-            "serialize_text_plain() takes (name, value) pairs or a mapping, "
-            f"not {type(pairs).__name__}"
-        )
-    result = []
-    for index, item in enumerate(items):
-        if isinstance(item, (str, bytes)) or not isinstance(item, Iterable):
-            raise TypeError(f"serialize_text_plain() pair {index} must be a (name, value) pair")
-        parts = tuple(item)
-        if len(parts) != 2 or not all(isinstance(part, str) for part in parts):
-            raise TypeError(
-                f"serialize_text_plain() pair {index} must be two str (name, value), got {parts!r}"
-            )
-        result.append((to_usv_string(parts[0]), to_usv_string(parts[1])))
-    return result
+    caller = "serialize_text_plain"
+    checked = check_items(pair_items(pairs, caller), caller, str_only=True)
+    return [(to_usv_string(name), to_usv_string(value)) for name, value in checked]
 
 
 def serialize_text_plain(
@@ -110,7 +95,8 @@ def serialize_text_plain(
         # Steps 2.1-2.4.
         result.append(f"{name}={value}\r\n")
     # Step 3, then "encode" in the form's encoding.
-    return _encode_html(resolved, "".join(result))
+    # https://encoding.spec.whatwg.org/#encode, with the "html" error mode.
+    return encode_with_references(resolved, "".join(result))
 
 
 def parse_text_plain(

@@ -30,16 +30,14 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Union
 
+from .._core._infra import BytesLike as BytesLike
 from .._core._options import BLOCK
 from .._core._percent import percent_decode_bytes, utf8_encode
 from .._encoding import Encoding, decode, get_encoding
 from .._errors import UnknownEncodingError
 
 __all__ = ["CODES", "Finding", "iter_lint", "lint"]
-
-BytesLike = Union[bytes, bytearray, memoryview]
 
 #: Every lint code: (name, severity, summary). Codes never change meaning.
 CODES: dict[str, tuple[str, str, str]] = {

@@ -21,11 +21,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Union
 
-from .._core._infra import to_usv_string
-from .._core._percent import _encode_after_encoding, percent_decode_bytes, utf8_encode
+from .._core._bulk import serialize_pairs
+from .._core._form import parse as _parse_form
+from .._core._infra import to_usv_string, utf8_encode
+from .._core._pairs import check_items, pair_items
+from .._core._percent import Escaper, _encode_after_encoding, escaper, percent_decode_bytes
 from .._core._sets import PercentEncodeSet
-from .._encoding import Encoding, get_output_encoding
-from ._escaper import Escaper, utf8_encoder
+from .._encoding import UTF_8, Encoding, get_output_encoding
+from .._errors import DecodeError, UnknownEncodingError
+from ._escaper import utf8_encoder
 from ._javascript import (
     URIError,
     code_points_or_error,
@@ -37,7 +41,6 @@ from ._javascript import (
 
 __all__ = ["Dialect"]
 
-BytesLike = Union[bytes, bytearray, memoryview]
 Value = Union[str, bytes, bytearray, memoryview]
 Pairs = Union[Iterable[Sequence[Value]], Mapping[str, Value], Mapping[bytes, Value]]
 
@@ -138,13 +141,13 @@ class Dialect:
             _check_str(getattr(self, text), text)
         if not self.decode_keeps.isascii():
             raise ValueError(f"Dialect decode_keeps must be ASCII, got {self.decode_keeps!r}")
-        escaper = Escaper(self.percent_encode_set, self.space_as_plus, self.lowercase_hex)
-        object.__setattr__(self, "_escaper", escaper)
+        escapes = escaper(self.percent_encode_set, self.space_as_plus, self.lowercase_hex)
+        object.__setattr__(self, "_escaper", escapes)
         if not (self.keep_escapes or self.percent_u) and type(self).encode is Dialect.encode:
             # encode() is called once for each name and value: an instance attribute
             # shadows the method with a function that has the tables at hand and
             # skips the method's lookup and binding. __reduce__ rebuilds it.
-            fast = utf8_encoder(escaper, self._encode, Dialect.encode)
+            fast = utf8_encoder(escapes, self._encode, Dialect.encode)
             object.__setattr__(self, "encode", fast)
 
     def __reduce__(self) -> tuple[type[Dialect], tuple[object, ...]]:
@@ -241,8 +244,7 @@ class Dialect:
         return self._encode_legacy(text, encoding)
 
     def _encode_legacy(self, text: str, encoding: Encoding) -> str:
-        plus = self.space_as_plus
-        return self._case(_encode_after_encoding(encoding, text, self.percent_encode_set, plus))
+        return self._case(_encode_after_encoding(encoding, text, self._escaper))
 
     def encode(self, value: Value, *, encoding: str | Encoding = "UTF-8") -> str:
         """Percent-encode *value* in this dialect.
@@ -418,58 +420,37 @@ class Dialect:
 
     # --- queries -------------------------------------------------------------------------
 
-    def _encoded_pairs(self, pairs: object, encoding: str | Encoding, caller: str) -> list[str]:
-        """Names and values, encoded, flattened: [name0, value0, name1, value1, ...]."""
-        items = _pair_list(pairs, caller)
-        if not items:
-            return []
-        if encoding == "UTF-8" and "\x00" in self.percent_encode_set:
-            encoded = self._encoded_whole(items)
-            if encoded is not None:
-                return encoded
-        flat: list[Value] = []
-        for index, item in enumerate(items):
-            if isinstance(item, (str, bytes, bytearray, memoryview)) or not isinstance(
-                item, Iterable
-            ):
-                raise TypeError(
-                    f"{caller}() pair {index} must be a (name, value) pair, "
-                    f"not {type(item).__name__}"
-                )
-            parts = tuple(item)
-            if len(parts) != 2:
-                raise TypeError(
-                    f"{caller}() pair {index} must have 2 items (name, value), not {len(parts)}"
-                )
-            for role, part in zip(("name", "value"), parts):
-                if not isinstance(part, (str, bytes, bytearray, memoryview)):
-                    raise TypeError(
-                        f"{caller}() pair {index}: {role} must be str or bytes, "
-                        f"not {type(part).__name__}"
-                    )
-            flat.extend(parts)
-        return [self.encode(part, encoding=encoding) for part in flat]
+    def _serialized_whole(self, items: list[object], encoding: str | Encoding) -> str | None:
+        """The pairs serialized in one pass, or None: then they go pair by pair.
 
-    def _encoded_whole(self, items: list[object]) -> list[str] | None:
-        """All str names and values encoded in one pass, or None for other input.
-
-        Joined with "\x00", which every such dialect escapes as "%00": when no
-        name or value holds one, splitting the result on "%00" gives each
-        name and value encoded, since encoding goes code point by code point.
+        The URL Standard's one-pass serializer with this dialect's escaper,
+        where ``encode`` is step 7.3 alone (no keep_escapes or ``%u``, not
+        overridden). A legacy encoding goes pair by pair in a strict dialect
+        (a lone surrogate raises) and a lower-case one (whose ``encode``
+        writes it); so does a bad encoding, to be reported after the pairs
+        are checked.
         """
-        if not set(map(type, items)) <= {tuple, list} or set(map(len, items)) != {2}:  # type: ignore[arg-type]
+        if self.keep_escapes or self.percent_u or type(self).encode is not Dialect.encode:
             return None
-        try:
-            joined = "\x00".join(map("\x00".join, items))  # type: ignore[arg-type]
-        except TypeError:
-            return None  # a bytes or non-str name or value
-        if joined.count("\x00") != 2 * len(items) - 1:
+        if encoding == "UTF-8" or encoding is UTF_8:
+            resolved = UTF_8
+        elif self.strict or self.lowercase_hex:
             return None
-        try:
-            encoded = self.encode(joined).split("%00")
-        except URIError:
-            return None  # encoded one by one, for the error's offset
-        return encoded if len(encoded) == 2 * len(items) else None
+        else:
+            try:
+                resolved = get_output_encoding(encoding)
+            except (TypeError, UnknownEncodingError):
+                return None
+        return serialize_pairs(items, resolved, self._escaper)
+
+    def _encoded_items(
+        self, items: list[object], encoding: str | Encoding, caller: str
+    ) -> list[str]:
+        """Names and values, checked and encoded one by one: [name0, value0, name1, ...]."""
+        flat: list[Value] = []
+        for pair in check_items(items, caller):
+            flat.extend(pair)
+        return [self.encode(part, encoding=encoding) for part in flat]
 
     def serialize(self, pairs: Pairs, *, encoding: str | Encoding = "UTF-8") -> str:
         """Encode (name, value) pairs and join them with ``=`` and ``&``, in order.
@@ -494,7 +475,13 @@ class Dialect:
 
         .. versionadded:: 1.1
         """
-        encoded = self._encoded_pairs(pairs, encoding, "serialize")
+        items = pair_items(pairs, "serialize")
+        if not items:
+            return ""
+        whole = self._serialized_whole(items, encoding)
+        if whole is not None:
+            return whole
+        encoded = self._encoded_items(items, encoding, "serialize")
         return "&".join(map("=".join, zip(encoded[0::2], encoded[1::2])))
 
     def canonical_query(self, pairs: Pairs, *, encoding: str | Encoding = "UTF-8") -> str:
@@ -521,8 +508,18 @@ class Dialect:
 
         .. versionadded:: 1.1
         """
-        encoded = self._encoded_pairs(pairs, encoding, "canonical_query")
-        # Steps 1-2: sort by encoded name, then encoded value.
+        items = pair_items(pairs, "canonical_query")
+        if not items:
+            return ""
+        # Step 1: encode each name and value. Where the dialect escapes "&" and
+        # "=", those in the serialization are the joints alone.
+        kept = self._escaper.kept
+        whole = None if b"&" in kept or b"=" in kept else self._serialized_whole(items, encoding)
+        if whole is not None:
+            encoded = whole.replace("&", "=").split("=")
+        else:
+            encoded = self._encoded_items(items, encoding, "canonical_query")
+        # Step 2: sort by encoded name, then encoded value.
         ordered = sorted(zip(encoded[0::2], encoded[1::2]))
         # Steps 3-4: "=" inside each pair, "&" between them.
         return "&".join(map("=".join, ordered))
@@ -548,6 +545,16 @@ class Dialect:
         .. versionadded:: 1.1
         """
         errors = self._check_decode_args(data, errors, "parse")
+        if self.plus_as_space and not (self.strict or self.percent_u or self.decode_keeps):
+            # The URL Standard's parser decodes as this dialect does.
+            try:
+                return _parse_form(data, errors="strict" if errors == "strict" else "replace")
+            except DecodeError:
+                pass  # the field by field way raises URIError, with the offset in *data*
+        return self._parse_fields(data, errors)
+
+    def _parse_fields(self, data: Value, errors: str) -> list[tuple[str, str]]:
+        """:meth:`parse` field by field, with this dialect's decoding."""
         sequences: list[str] | list[bytes] = (
             data.split("&") if isinstance(data, str) else bytes(data).split(b"&")
         )
@@ -568,13 +575,3 @@ class Dialect:
                 )
             offset += len(sequence) + 1
         return pairs
-
-
-def _pair_list(pairs: object, caller: str) -> list[object]:
-    if isinstance(pairs, Mapping):
-        return list(pairs.items())
-    if isinstance(pairs, (str, bytes, bytearray, memoryview)) or not isinstance(pairs, Iterable):
-        raise TypeError(
-            f"{caller}() takes (name, value) pairs or a mapping, not {type(pairs).__name__}"
-        )
-    return list(pairs)
