@@ -32,14 +32,13 @@ the string.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from operator import itemgetter
 from typing import Any, TypeVar, Union, overload
 
 from ._bulk import serialize_str_pairs
 from ._form import parse
-from ._infra import first_values, to_usv_string, utf16_code_unit_key, values_by_name
+from ._infra import SURROGATE, first_values, to_usv_string, utf16_code_unit_key, values_by_name
 
 __all__ = ["URLSearchParams", "query_params", "with_query_params"]
 
@@ -61,7 +60,6 @@ _Init = Union[
 _BYTES_TYPES = (bytes, bytearray, memoryview)
 _PAIR_TYPES = {tuple, list}
 _NAME = itemgetter(0)
-_SURROGATE = re.compile("[\ud800-\udfff]")
 _T = TypeVar("_T")
 
 
@@ -592,7 +590,7 @@ def _str_pairs(init: list[Any]) -> list[tuple[str, str]] | None:
         text = "".join(map("".join, init))
     except TypeError:
         return None  # a name or value that is not a str: _pair names it
-    if not text.isascii() and _SURROGATE.search(text):
+    if not text.isascii() and SURROGATE.search(text):
         return None  # _pair converts each string
     return [tuple(pair) for pair in init]
 
