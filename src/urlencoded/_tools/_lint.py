@@ -434,7 +434,7 @@ def _charset_field(value: bytes, offset: int, encoding: Encoding) -> Finding:
         "U401",
         offset,
         f"'_charset_' names {named.name}, but the input is read as {encoding.name}: "
-        "parse with use_charset_field=True (or --charset-field) to follow it",
+        "parse with charset_field='_charset_' (or --charset-field) to follow it",
         "warning",
     )
 
