@@ -14,14 +14,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import urlencoded
-from urlencoded import (
-    FORM_URLENCODED,
-    MediaType,
-    UnknownEncodingError,
-    UnsupportedMediaType,
-    check_content_type,
-    parse_mime_type,
-)
+from urlencoded import UnknownEncodingError, UnsupportedMediaType, check_content_type
+
+# Deprecated at the top level; the MIME type parser stays as check_content_type's base.
+from urlencoded._web._content_type import FORM_URLENCODED, MediaType, parse_mime_type
 
 _WS = "\t\n\r "
 _TOKEN = set("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")

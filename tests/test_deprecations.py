@@ -36,8 +36,8 @@ DEPRECATED = [
     "UTF_8",
     "error_status",
     "parse_with_probe",
-    "percent_encode",
-    "utf8_percent_encode",
+    "MediaType",
+    "parse_mime_type",
 ]
 
 # One of each exception class, for the statuses error_status gave.
@@ -95,9 +95,7 @@ def test_form_urlencoded() -> None:
     """FORM_URLENCODED is still the form's essence, and points at the literal string."""
     value = _deprecated("FORM_URLENCODED", "'application/x-www-form-urlencoded'")
     assert value == "application/x-www-form-urlencoded"
-    media_type = urlencoded.parse_mime_type(f"{value}; charset=x")
-    assert media_type is not None
-    assert media_type.essence == value
+    assert urlencoded.check_content_type(f"{value}; charset=x") == urlencoded.get_encoding("UTF-8")
 
 
 def test_utf_8() -> None:
@@ -129,28 +127,23 @@ def test_parse_with_probe() -> None:
     )
 
 
-def test_percent_encode() -> None:
-    """percent_encode still encodes a byte as the f-string it points at does."""
-    percent_encode = _deprecated("percent_encode", "f'%{byte:02X}'")
-    assert [percent_encode(byte) for byte in range(256)] == [f"%{byte:02X}" for byte in range(256)]
+def test_mediatype() -> None:
+    """MediaType is still the parsed MIME type class, and points at check_content_type."""
+    media_type_class = _deprecated("MediaType", "urlencoded.check_content_type(value)")
+    media_type = media_type_class("application", "x-www-form-urlencoded", {"charset": "utf-8"})
+    assert media_type.essence == "application/x-www-form-urlencoded"
 
 
-def test_utf8_percent_encode() -> None:
-    """utf8_percent_encode still works, as percent_encode_after_encoding('UTF-8', ...) does."""
-    utf8_percent_encode = _deprecated(
-        "utf8_percent_encode", "urlencoded.percent_encode_after_encoding('UTF-8', text"
-    )
-    for text in ("a b/c", "Say what‽", "\ud800é+~"):
-        for percent_encode_set in (
-            urlencoded.COMPONENT_PERCENT_ENCODE_SET,
-            urlencoded.URLENCODED_PERCENT_ENCODE_SET,
-        ):
-            for space_as_plus in (False, True):
-                assert utf8_percent_encode(
-                    text, percent_encode_set, space_as_plus=space_as_plus
-                ) == urlencoded.percent_encode_after_encoding(
-                    "UTF-8", text, percent_encode_set, space_as_plus=space_as_plus
-                )
+def test_parse_mime_type() -> None:
+    """parse_mime_type still parses a MIME type, and points at check_content_type."""
+    parse_mime_type = _deprecated("parse_mime_type", "urlencoded.check_content_type(value)")
+    media_type = parse_mime_type("Application/X-WWW-Form-Urlencoded; Charset=Shift_JIS")
+    assert media_type is not None
+    assert media_type.essence == "application/x-www-form-urlencoded"
+    assert media_type.parameters == {"charset": "Shift_JIS"}
+    assert urlencoded.check_content_type(
+        "Application/X-WWW-Form-Urlencoded; Charset=Shift_JIS", honor_charset=True
+    ) == urlencoded.get_encoding("shift_jis")
 
 
 def test_every_deprecated_name_has_a_test() -> None:

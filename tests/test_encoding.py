@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 import urlencoded
 from tests import reference_encoding as ref
 from tests.reference import to_scalar_value_string
-from urlencoded import UTF_8, Encoding, UnknownEncodingError, get_encoding, get_output_encoding
-from urlencoded._encoding import _encoder, decode, encode_or_fail, encode_with_references
+from urlencoded import Encoding, UnknownEncodingError, get_encoding, get_output_encoding
+from urlencoded._encoding import UTF_8, _encoder, decode, encode_or_fail, encode_with_references
 from urlencoded._encoding._coders import _Output, _StatelessEncoder
 from urlencoded._encoding._indexes import _index_jis0208
 from urlencoded._encoding._iso_2022_jp import _Iso2022JpEncoder, _JisTable
@@ -126,7 +126,7 @@ def test_encoding_constructor_takes_names_only() -> None:
 
 def test_public_names() -> None:
     """The encoding API is exported from the package."""
-    for name in ("Encoding", "UTF_8", "get_encoding", "get_output_encoding", "ProbeError"):
+    for name in ("Encoding", "get_encoding", "get_output_encoding", "ProbeError"):
         assert name in urlencoded.__all__
         assert hasattr(urlencoded, name)
 

@@ -20,9 +20,9 @@ from urlencoded import (
     get_encoding,
     parse,
     parse_bytes,
-    parse_with_probe,
     serialize,
 )
+from urlencoded._html._legacy import parse_with_probe  # deprecated at the top level
 
 
 @pytest.mark.parametrize(

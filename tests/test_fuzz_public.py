@@ -56,6 +56,7 @@ from urlencoded import (
 )
 from urlencoded._tools._cli import main
 from urlencoded._tools._explain import explain
+from urlencoded._web._content_type import MediaType  # deprecated at the top level
 from urlencoded.dialects import URIError
 
 T = TypeVar("T")
@@ -422,6 +423,13 @@ def _percent_decode(data: st.DataObject) -> None:
     assert result is None or type(result) is bytes
 
 
+@exercises("percent_encode")
+def _percent_encode(data: st.DataObject) -> None:
+    byte = data.draw(st.one_of(st.integers(-300, 600), wrong))
+    result = call(urlencoded.percent_encode, byte)
+    assert result is None or re.fullmatch("%[0-9A-F]{2}", result)
+
+
 percent_encode_sets = st.one_of(
     st.sampled_from(
         [
@@ -442,6 +450,14 @@ def _percent_encode_after_encoding(data: st.DataObject) -> None:
     text = data.draw(st.one_of(hostile_text, wrong))
     encoding, encode_set = data.draw(encodings), data.draw(percent_encode_sets)
     result = call(urlencoded.percent_encode_after_encoding, encoding, text, encode_set, **options)
+    assert result is None or result.isascii()
+
+
+@exercises("utf8_percent_encode")
+def _utf8_percent_encode(data: st.DataObject) -> None:
+    options = data.draw(keyword_options(space_flags))
+    text = data.draw(st.one_of(hostile_text, wrong))
+    result = call(urlencoded.utf8_percent_encode, text, data.draw(percent_encode_sets), **options)
     assert result is None or result.isascii()
 
 
@@ -507,24 +523,6 @@ content_types = st.one_of(
 def _check_content_type(data: st.DataObject) -> None:
     options = data.draw(keyword_options({"honor_charset": flags, "encoding": encodings}))
     call(urlencoded.check_content_type, data.draw(content_types), **options)
-
-
-@exercises("parse_mime_type")
-def _parse_mime_type(data: st.DataObject) -> None:
-    result = call(urlencoded.parse_mime_type, data.draw(content_types))
-    if isinstance(result, urlencoded.MediaType):
-        exercise_methods(data, result)
-
-
-@exercises("MediaType")
-def _media_type(data: st.DataObject) -> None:
-    args = [data.draw(st.one_of(hostile_text, wrong)) for _ in range(2)]
-    parameters = data.draw(
-        st.one_of(st.dictionaries(hostile_text, hostile_text, max_size=3), wrong)
-    )
-    media_type = call(urlencoded.MediaType, *args, parameters)
-    if media_type is not None:
-        exercise_methods(data, media_type)
 
 
 def _linter(name: str) -> Exerciser:
@@ -895,7 +893,7 @@ METHODS: dict[type, dict[str, Operation]] = {
         "__hash__": _dunder("__hash__"),
         "__repr__": _dunder("__repr__"),
     },
-    urlencoded.MediaType: {
+    MediaType: {
         "essence": _attribute("essence"),
         "__str__": _dunder("__str__"),
         "__eq__": _dunder("__eq__", ANY),
@@ -1474,12 +1472,12 @@ def test_untrusted_command_line_fails_cleanly(argv: list[str]) -> None:
 def test_media_type_refuses_wrong_types() -> None:
     """MediaType raises TypeError for a type, subtype or parameter that is not a str."""
     with pytest.raises(TypeError, match="type and subtype as str, not NoneType and str"):
-        urlencoded.MediaType(None, "plain", {})  # type: ignore[arg-type]
+        MediaType(None, "plain", {})  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="parameters as a mapping, not list"):
-        urlencoded.MediaType("text", "plain", [("a", "b")])  # type: ignore[arg-type]
+        MediaType("text", "plain", [("a", "b")])  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="must be str, not str and int"):
-        urlencoded.MediaType("text", "plain", {"a": 1})  # type: ignore[dict-item]
-    assert str(urlencoded.MediaType("text", "plain", {"a": "b c"})) == 'text/plain;a="b c"'
+        MediaType("text", "plain", {"a": 1})  # type: ignore[dict-item]
+    assert str(MediaType("text", "plain", {"a": "b c"})) == 'text/plain;a="b c"'
 
 
 def test_multidict_setdefault_stores_only_str() -> None:

@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterable
 
 import pytest
 
-from urlencoded import ProbeError, UnknownEncodingError, detect_probe_encoding, parse_with_probe
+from urlencoded import ProbeError, UnknownEncodingError, detect_probe_encoding
+from urlencoded._html._legacy import parse_with_probe  # deprecated at the top level
 
 BODY = b"dot=%81E&q=%93%FA%96%7B"
 

@@ -15,7 +15,13 @@ import sys
 import typing
 
 from ._core._form import parse, parse_bytes, serialize
-from ._core._percent import percent_decode, percent_encode_after_encoding, percent_encode_bytes
+from ._core._percent import (
+    percent_decode,
+    percent_encode,
+    percent_encode_after_encoding,
+    percent_encode_bytes,
+    utf8_percent_encode,
+)
 from ._core._sets import (
     C0_CONTROL_PERCENT_ENCODE_SET,
     COMPONENT_PERCENT_ENCODE_SET,
@@ -54,7 +60,7 @@ if typing.TYPE_CHECKING:
     from ._html._legacy import detect_probe_encoding, guess_encoding
     from ._html._text_plain import parse_text_plain, serialize_text_plain
     from ._tools._lint import Finding, iter_lint, lint
-    from ._web._content_type import MediaType, check_content_type, parse_mime_type
+    from ._web._content_type import check_content_type
     from ._web._multidict import MultiDict
     from ._web._nested import parse_nested, serialize_nested
     from ._web._servers import parse_asgi, parse_wsgi
@@ -65,7 +71,7 @@ if typing.TYPE_CHECKING:
 _LAZY = {
     "dialects": "",
     "Limits": "_core._options",
-    **dict.fromkeys(["MediaType", "check_content_type", "parse_mime_type"], "_web._content_type"),
+    "check_content_type": "_web._content_type",
     **dict.fromkeys(["detect_probe_encoding", "guess_encoding"], "_html._legacy"),
     **dict.fromkeys(["Finding", "iter_lint", "lint"], "_tools._lint"),
     "MultiDict": "_web._multidict",
@@ -96,21 +102,25 @@ _DEPRECATED = {
         "urlencoded.detect_probe_encoding(data, field, text, candidates), then"
         " urlencoded.parse(data, encoding=that_encoding)",
     ),
-    "percent_encode": ("_core._percent", "f'%{byte:02X}', or urlencoded.percent_encode_bytes"),
-    "utf8_percent_encode": (
-        "_core._percent",
-        "urlencoded.percent_encode_after_encoding('UTF-8', text, percent_encode_set,"
-        " space_as_plus=...)",
+    "MediaType": (
+        "_web._content_type",
+        "urlencoded.check_content_type(value), which says whether a Content-Type is a"
+        " urlencoded form and gives its encoding",
+    ),
+    "parse_mime_type": (
+        "_web._content_type",
+        "urlencoded.check_content_type(value), which says whether a Content-Type is a"
+        " urlencoded form and gives its encoding",
     ),
 }
 
 if typing.TYPE_CHECKING:
     # Typed as in 1.0, for code that still uses them until 2.0.
-    from ._core._percent import percent_encode as percent_encode
-    from ._core._percent import utf8_percent_encode as utf8_percent_encode
     from ._encoding import UTF_8 as UTF_8
     from ._html._legacy import parse_with_probe as parse_with_probe
     from ._web._content_type import FORM_URLENCODED as FORM_URLENCODED
+    from ._web._content_type import MediaType as MediaType
+    from ._web._content_type import parse_mime_type as parse_mime_type
     from ._web._servers import error_status as error_status
     from ._web._streaming import DEFAULT_MAX_BODY_SIZE as DEFAULT_MAX_BODY_SIZE
     from ._web._streaming import DEFAULT_MAX_FIELD_SIZE as DEFAULT_MAX_FIELD_SIZE
@@ -139,7 +149,6 @@ __all__ = [
     "LimitExceeded",
     "Limits",
     "ListIndexTooLarge",
-    "MediaType",
     "MultiDict",
     "NestingError",
     "NestingTooDeep",
@@ -162,17 +171,18 @@ __all__ = [
     "parse",
     "parse_asgi",
     "parse_bytes",
-    "parse_mime_type",
     "parse_nested",
     "parse_text_plain",
     "parse_wsgi",
     "percent_decode",
+    "percent_encode",
     "percent_encode_after_encoding",
     "percent_encode_bytes",
     "query_params",
     "serialize",
     "serialize_nested",
     "serialize_text_plain",
+    "utf8_percent_encode",
     "with_query_params",
 ]
 
