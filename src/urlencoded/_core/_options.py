@@ -179,10 +179,10 @@ class Limits:
     separated fields, *max_field_size* the bytes of one field's name plus
     value (not counting the ``=``), *max_body_size* the bytes of the whole
     input. ``None`` turns a limit off. The defaults are those of
-    :class:`IncrementalParser`, :func:`parse_wsgi` and :func:`parse_asgi`
-    (:data:`DEFAULT_MAX_FIELDS`, :data:`DEFAULT_MAX_FIELD_SIZE`,
-    :data:`DEFAULT_MAX_BODY_SIZE`). A :class:`Limits` is immutable, hashable
-    and picklable, and compares equal to another with the same limits.
+    :class:`IncrementalParser`, :func:`parse_wsgi` and :func:`parse_asgi`:
+    1000 fields, 1 MiB (1048576 bytes) per field and 10 MiB (10485760 bytes)
+    per body. A :class:`Limits` is immutable, hashable and picklable, and
+    compares equal to another with the same limits.
 
     :param max_fields: most non-empty fields (default 1000).
     :param max_field_size: most bytes of one field's raw name plus value (default 1 MiB).

@@ -531,8 +531,6 @@ def lint(data: BytesLike | str, *, encoding: str | Encoding = "UTF-8") -> list[F
     []
 
     .. versionadded:: 1.1
-    .. versionchanged:: 1.1
-       The findings are those of :func:`iter_lint`, listed.
     """
     body = as_bytes(data, "lint")
     return list(findings_of(body, get_encoding(encoding)))

@@ -6,7 +6,7 @@ Built on ``_core``, ``_html`` and ``dialects``:
   Standard does.
 - ``_streaming``: ``IncrementalParser``, bounded memory and limits.
 - ``_servers``: reading a WSGI environ or an ASGI scope and receive channel;
-  ``_request_options``, ``_request_forms``: their options and MultiDict forms.
+  ``_request_options``: their keyword options, as typed dicts.
 - ``_multidict``: ``MultiDict``.
 - ``_nested``: bracketed names (``a[b][0]=x``) as PHP, Rack and qs read and
   write them.

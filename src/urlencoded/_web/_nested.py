@@ -465,11 +465,6 @@ def serialize_nested(
     'category%5B%5D=indieweb&category%5B%5D=python'
 
     .. versionadded:: 1.1
-
-    .. versionchanged:: 1.1
-       The *max_depth* limit (5 by default, as :func:`parse_nested`'s), so
-       that no name is written deeper than :func:`parse_nested` reads by
-       default; ``max_depth=None`` writes deeper names.
     """
     if not isinstance(list_format, str):
         raise TypeError(f"list_format must be a str, not {type(list_format).__name__}")
