@@ -11,7 +11,8 @@ arrived is the encoding of the whole submission.
 :func:`detect_probe_encoding` does the comparison, exactly as a browser would
 have produced the bytes: "encode" with the "html" error mode (a character the
 encoding lacks becomes ``&#N;``), through the output encoding of each
-candidate. :func:`parse_with_probe` then decodes every field with the winner.
+candidate; :func:`urlencoded.parse` then decodes every field with the winner
+(``parse_with_probe``, which did both, is deprecated).
 Both refuse to guess: no match, several matches that decode differently, or
 a missing probe field raise :class:`~urlencoded.ProbeError`.
 
@@ -177,8 +178,8 @@ def guess_encoding(
     sequences in both EUC-JP and Shift_JIS, and any bytes at all in
     windows-1252 and the other single-byte encodings, so list those last;
     ISO-2022-JP is 7-bit and so valid UTF-8 too, so list it before UTF-8.
-    When the page can carry a hidden field, :func:`parse_with_probe` is the
-    reliable way; when the browser fills in ``_charset_``, use
+    When the page can carry a hidden field, :func:`detect_probe_encoding` is
+    the reliable way; when the browser fills in ``_charset_``, use
     ``charset_field="_charset_"``.
 
     :param data: the body or query: bytes (a str is UTF-8 encoded first).

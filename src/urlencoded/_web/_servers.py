@@ -7,7 +7,7 @@ Both helpers do the same four things: check the Content-Type
 over ``max_body_size`` before reading a byte, feed the body to an
 :class:`urlencoded.IncrementalParser` chunk by chunk as it arrives, and turn
 a body that ends early into :class:`urlencoded.ClientDisconnected`. Every
-failure is an exception from ``_errors.py``, and :func:`error_status` gives
+failure is an exception from ``_errors.py`` whose ``status`` attribute is
 the HTTP status to answer with; the helpers never write a response, so they
 fit any framework.
 
