@@ -5,7 +5,8 @@ https://mimesniff.spec.whatwg.org/#parse-a-mime-type
 A server should parse a urlencoded body only when the request says it is
 one, and the header is as untrusted as the body. :func:`check_content_type`
 says whether it is one, and which encoding to decode it with; the MIME type
-parser under it (``parse_mime_type``, deprecated at the top level) follows the MIME Sniffing Standard's algorithm step by step, written as one
+parser under it (``parse_mime_type``, deprecated at the top level) follows
+the MIME Sniffing Standard's algorithm step by step, written as one
 left-to-right scan: no regular expression, and every search for the next
 ``;``, ``=``, ``"`` or ``\\`` resumes where the last one for that character
 stopped, so a megabyte of backslashes, unbalanced quotes or semicolons costs
