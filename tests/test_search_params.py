@@ -122,7 +122,7 @@ def test_constructor_iterables_of_pairs() -> None:
 )
 def test_constructor_pair_of_wrong_size_raises(init: list[tuple[str, ...]]) -> None:
     """An inner sequence whose size is not 2 throws a TypeError (initialize step 1.1)."""
-    with pytest.raises(TypeError, match="must be a \\(name, value\\) pair, but it has"):
+    with pytest.raises(TypeError, match="must have 2 items \\(name, value\\), not"):
         URLSearchParams(init)  # type: ignore[arg-type]
 
 
@@ -144,8 +144,8 @@ def test_constructor_wrong_type_raises(init: object) -> None:
 @pytest.mark.parametrize(
     ("init", "message"),
     [
-        ([("a", 1)], "item 0 value must be str, not int"),
-        ([("a", "1"), (b"a", "1")], "item 1 name must be str, not bytes"),
+        ([("a", 1)], "item 0: value must be str, not int"),
+        ([("a", "1"), (b"a", "1")], "item 1: name must be str, not bytes"),
         ({1: "a"}, "mapping key must be str, not int"),
         ({"a": ["1", "2"]}, "mapping value for key 'a' must be str, not list"),
     ],

@@ -49,7 +49,7 @@ from ._bulk import (
     split_text,
 )
 from ._infra import BytesLike as BytesLike
-from ._infra import to_usv_string
+from ._infra import as_bytes, to_usv_string
 from ._options import (
     CHARSET_FIELD,
     NO_LIMITS,
@@ -67,7 +67,6 @@ from ._percent import (
     _encode_after_encoding,
     escaper,
     percent_decode_bytes,
-    utf8_encode,
 )
 from ._sets import URLENCODED_PERCENT_ENCODE_SET
 from ._submission import normalize_newlines
@@ -82,15 +81,8 @@ Pairs = Union[Iterable[Pair], Mapping[str, NameOrValue], Mapping[bytes, NameOrVa
 _NON_EMPTY_SEQUENCE = re.compile(rb"[^&]+")
 
 
-def _as_body(data: object, caller: str) -> bytes:
-    if isinstance(data, bytes):
-        return data
-    if isinstance(data, str):
-        # https://url.spec.whatwg.org/#concept-urlencoded-string-parser: UTF-8 encode.
-        return utf8_encode(data)
-    if isinstance(data, (bytearray, memoryview)):
-        return bytes(data)
-    raise TypeError(f"{caller}() takes bytes or str, not {type(data).__name__}")
+# The name that the parsers of other layers import from here.
+_as_body = as_bytes
 
 
 def field_size_excess(equals: int, max_field_size: int) -> int:
@@ -316,8 +308,8 @@ def parse(
                 return _split_plain(data, data.encode("ascii"))
         elif type(data) is bytes and b"%" not in data and len(data) <= BLOCK:
             return _split_plain(data.decode("utf-8", "replace"), data)
-        return parse_with(_as_body(data, "parse"), PARSE_DEFAULTS)
-    body = _as_body(data, "parse")
+        return parse_with(as_bytes(data, "parse"), PARSE_DEFAULTS)
+    body = as_bytes(data, "parse")
     if use_charset_field is not False:
         charset_field = _use_charset_field(use_charset_field, charset_field)
     options = form_options(
@@ -530,7 +522,7 @@ def parse_bytes(
     .. versionchanged:: 1.1
        *separator*.
     """
-    body = _as_body(data, "parse_bytes")
+    body = as_bytes(data, "parse_bytes")
     options = form_options(
         isindex=isindex,
         separator=separator,

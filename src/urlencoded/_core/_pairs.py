@@ -5,7 +5,9 @@ tuples. The functions that run it (:func:`urlencoded.serialize`, a
 dialect's ``serialize`` and ``canonical_query``, and
 :func:`urlencoded.serialize_text_plain`) take a mapping or an iterable of
 pairs, and refuse anything else with a :class:`TypeError` that names the
-function and the pair's index.
+function and the pair's index. :class:`~urlencoded.MultiDict` and
+:class:`~urlencoded.URLSearchParams` check their pairs here too, with the
+same messages.
 """
 
 from __future__ import annotations
@@ -13,11 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Literal, Union, overload
 
-__all__ = ["NameOrValue", "check_items", "pair_items"]
+__all__ = ["NameOrValue", "check_items", "check_part", "pair_items"]
 
 NameOrValue = Union[str, bytes, bytearray, memoryview]
 _NAME_OR_VALUE = (str, bytes, bytearray, memoryview)
-_STR_OR_BYTES = (str, bytes)
 
 
 def pair_items(pairs: object, caller: str) -> list[object]:
@@ -35,47 +36,53 @@ def pair_items(pairs: object, caller: str) -> list[object]:
 
 
 @overload
+def check_part(part: object, what: str, *, str_only: Literal[False] = ...) -> NameOrValue: ...
+@overload
+def check_part(part: object, what: str, *, str_only: Literal[True]) -> str: ...
+@overload
+def check_part(part: object, what: str, *, str_only: bool) -> NameOrValue: ...
+def check_part(part: object, what: str, *, str_only: bool = False) -> NameOrValue:
+    """*part*, a name or a value: str or bytes-like, or with *str_only* a str.
+
+    :raises TypeError: for anything else, naming *what* (such as ``"add() name"``).
+    """
+    if not isinstance(part, str if str_only else _NAME_OR_VALUE):
+        kinds = "str" if str_only else "str or bytes"
+        raise TypeError(f"{what} must be {kinds}, not {type(part).__name__}")
+    return part
+
+
+@overload
 def check_items(
-    items: list[object], caller: str, *, str_only: Literal[False] = ...
+    items: list[object], caller: str, *, str_only: Literal[False] = ..., noun: str = ...
 ) -> list[tuple[NameOrValue, NameOrValue]]: ...
 @overload
 def check_items(
-    items: list[object], caller: str, *, str_only: Literal[True]
+    items: list[object], caller: str, *, str_only: Literal[True], noun: str = ...
 ) -> list[tuple[str, str]]: ...
 def check_items(
-    items: list[object], caller: str, *, str_only: bool = False
+    items: list[object], caller: str, *, str_only: bool = False, noun: str = "pair"
 ) -> list[tuple[NameOrValue, NameOrValue]] | list[tuple[str, str]]:
     """Each item of :func:`pair_items` as a (name, value) tuple.
 
     Names and values are str or bytes-like; with *str_only*, str (text/plain
-    has no bytes to write), and the messages say so.
+    has no bytes to write, and a MultiDict or URLSearchParams holds text), and
+    the messages say so. *noun* is what the messages call an item (``"pair"``
+    or ``"item"``).
 
-    :raises TypeError: for an item that is not a pair of those, naming *caller*
-        and the item's index.
+    :raises TypeError: for an item that is not a pair of those, naming *caller*,
+        *noun* and the item's index.
     """
     checked: list[tuple[NameOrValue, NameOrValue]] = []
     for index, item in enumerate(items):
-        if isinstance(item, _STR_OR_BYTES if str_only else _NAME_OR_VALUE) or not isinstance(
-            item, Iterable
-        ):
-            kind = "" if str_only else f", not {type(item).__name__}"
-            raise TypeError(f"{caller}() pair {index} must be a (name, value) pair{kind}")
+        where = f"{caller}() {noun} {index}"
+        # A str or bytes-like object iterates, but is one value, not a pair.
+        if isinstance(item, _NAME_OR_VALUE) or not isinstance(item, Iterable):
+            raise TypeError(f"{where} must be a (name, value) pair, not {type(item).__name__}")
         parts = tuple(item)
-        if str_only:
-            if len(parts) != 2 or not all(isinstance(part, str) for part in parts):
-                raise TypeError(
-                    f"{caller}() pair {index} must be two str (name, value), got {parts!r}"
-                )
-        elif len(parts) != 2:
-            raise TypeError(
-                f"{caller}() pair {index} must have 2 items (name, value), not {len(parts)}"
-            )
-        else:
-            for role, part in zip(("name", "value"), parts):
-                if not isinstance(part, _NAME_OR_VALUE):
-                    raise TypeError(
-                        f"{caller}() pair {index}: {role} must be str or bytes, "
-                        f"not {type(part).__name__}"
-                    )
-        checked.append((parts[0], parts[1]))
+        if len(parts) != 2:
+            raise TypeError(f"{where} must have 2 items (name, value), not {len(parts)}")
+        name = check_part(parts[0], f"{where}: name", str_only=str_only)
+        value = check_part(parts[1], f"{where}: value", str_only=str_only)
+        checked.append((name, value))
     return checked

@@ -39,6 +39,7 @@ from typing import Any, TypeVar, Union, overload
 from ._bulk import serialize_str_pairs
 from ._form import parse
 from ._infra import SURROGATE, first_values, to_usv_string, utf16_code_unit_key, values_by_name
+from ._pairs import check_items, check_part
 
 __all__ = ["URLSearchParams", "query_params", "with_query_params"]
 
@@ -67,9 +68,7 @@ def _usv(value: object, what: str) -> str:
     """Convert *value* to a scalar value string, or raise TypeError naming *what*."""
     # https://webidl.spec.whatwg.org/#es-USVString, minus the ToString() of
     # non-string values: we refuse those instead of converting them.
-    if not isinstance(value, str):
-        raise TypeError(f"{what} must be str, not {type(value).__name__}")
-    return to_usv_string(value)
+    return to_usv_string(check_part(value, what, str_only=True))
 
 
 def _optional_usv(value: object, what: str) -> str | None:
@@ -171,8 +170,13 @@ class URLSearchParams:
                 # (https://webidl.spec.whatwg.org/#es-record).
                 self._list = list(dict(_mapping_item(name, value) for name, value in items).items())
         elif isinstance(init, Iterable):
-            # Initialize step 1: for each innerSequence of init ...
-            self._list = [_pair(index, inner) for index, inner in enumerate(init)]
+            # Initialize step 1: for each innerSequence of init, if its size
+            # is not 2, throw a TypeError (step 1.1); else append it (step
+            # 1.2). Web IDL converts each item to sequence<USVString>; a
+            # string is not an object, so it cannot be one
+            # (https://webidl.spec.whatwg.org/#es-sequence).
+            pairs = check_items(list(init), "URLSearchParams", str_only=True, noun="item")
+            self._list = [(to_usv_string(name), to_usv_string(value)) for name, value in pairs]
         else:
             raise TypeError(
                 "URLSearchParams() argument must be str, bytes, a mapping, an iterable of"
@@ -589,33 +593,10 @@ def _str_pairs(init: list[Any]) -> list[tuple[str, str]] | None:
     try:
         text = "".join(map("".join, init))
     except TypeError:
-        return None  # a name or value that is not a str: _pair names it
+        return None  # a name or value that is not a str: check_items names it
     if not text.isascii() and SURROGATE.search(text):
-        return None  # _pair converts each string
+        return None  # the general path converts each string
     return [tuple(pair) for pair in init]
-
-
-def _pair(index: int, inner: object) -> tuple[str, str]:
-    """Convert one item of a sequence init to a (name, value) pair."""
-    # Web IDL converts each item to sequence<USVString>; a string is not an
-    # object, so it cannot be one (https://webidl.spec.whatwg.org/#es-sequence).
-    if isinstance(inner, (str, *_BYTES_TYPES)) or not isinstance(inner, Iterable):
-        raise TypeError(
-            f"URLSearchParams() item {index} must be a (name, value) pair,"
-            f" not {type(inner).__name__}"
-        )
-    items = tuple(inner)
-    # Initialize step 1.1: if innerSequence's size is not 2, throw a TypeError.
-    if len(items) != 2:
-        raise TypeError(
-            f"URLSearchParams() item {index} must be a (name, value) pair,"
-            f" but it has {len(items)} elements: {inner!r}"
-        )
-    # Initialize step 1.2: append (innerSequence[0], innerSequence[1]).
-    return (
-        _usv(items[0], f"URLSearchParams() item {index} name"),
-        _usv(items[1], f"URLSearchParams() item {index} value"),
-    )
 
 
 # The basic URL parser's first steps (https://url.spec.whatwg.org/#concept-basic-url-parser):

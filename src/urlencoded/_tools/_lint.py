@@ -32,8 +32,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .._core._infra import BytesLike as BytesLike
+from .._core._infra import as_bytes as as_bytes
 from .._core._options import BLOCK
-from .._core._percent import percent_decode_bytes, utf8_encode
+from .._core._percent import percent_decode_bytes
 from .._encoding import Encoding, decode, get_encoding
 from .._errors import UnknownEncodingError
 
@@ -460,15 +461,6 @@ def findings_of(body: bytes, encoding: Encoding) -> Iterator[Finding]:
         _check_fields(body, encoding),
         key=_ORDER,
     )
-
-
-def as_bytes(data: BytesLike | str, function: str) -> bytes:
-    """*data* as bytes (a str is UTF-8 encoded); anything else is a TypeError."""
-    if isinstance(data, str):
-        return utf8_encode(data)
-    if isinstance(data, (bytes, bytearray, memoryview)):
-        return bytes(data)
-    raise TypeError(f"{function}() takes bytes or str, not {type(data).__name__}")
 
 
 def iter_lint(data: BytesLike | str, *, encoding: str | Encoding = "UTF-8") -> Iterator[Finding]:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, Union, overload
 
 from .._core._form import BytesLike, parse
 from .._core._infra import first_values, values_by_name
+from .._core._pairs import check_items, check_part, pair_items
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -47,37 +48,18 @@ MultiDictInit = Union[
 
 
 def _check(name: object, value: object, what: str) -> tuple[str, str]:
-    if not isinstance(name, str):
-        raise TypeError(f"MultiDict {what} name must be str, not {type(name).__name__}")
-    if not isinstance(value, str):
-        raise TypeError(f"MultiDict {what} value must be str, not {type(value).__name__}")
-    return name, value
+    """*name* and *value*, given to the MultiDict method *what*, if both are str."""
+    return (
+        check_part(name, f"MultiDict {what} name", str_only=True),
+        check_part(value, f"MultiDict {what} value", str_only=True),
+    )
 
 
-def _pairs(init: object, what: str) -> list[tuple[str, str]]:
+def _pairs(init: object, caller: str) -> list[tuple[str, str]]:
     """The (name, value) pairs of a mapping or an iterable of pairs, type-checked."""
     if isinstance(init, MultiDict):
         return list(init._pairs)
-    if isinstance(init, Mapping):
-        return [_check(name, value, what) for name, value in init.items()]
-    if isinstance(init, (str, bytes, bytearray, memoryview)) or not isinstance(init, Iterable):
-        raise TypeError(
-            f"MultiDict {what} takes a mapping or (name, value) pairs, not {type(init).__name__}"
-        )
-    pairs = []
-    for index, item in enumerate(init):
-        if isinstance(item, (str, bytes)) or not isinstance(item, Iterable):
-            raise TypeError(
-                f"MultiDict {what} item {index} must be a (name, value) pair,"
-                f" not {type(item).__name__}"
-            )
-        parts = tuple(item)
-        if len(parts) != 2:
-            raise TypeError(
-                f"MultiDict {what} item {index} must have 2 items (name, value), not {len(parts)}"
-            )
-        pairs.append(_check(parts[0], parts[1], what))
-    return pairs
+    return check_items(pair_items(init, caller), caller, str_only=True, noun="item")
 
 
 class _Values(ValuesView[str]):
@@ -169,7 +151,7 @@ class MultiDict(MutableMapping[str, str]):
                 "MultiDict() takes parse options only with a str or bytes body, not with "
                 + type(init).__name__
             )
-        self._pairs = [] if init is None else _pairs(init, "()")
+        self._pairs = [] if init is None else _pairs(init, "MultiDict")
 
     # Lookup.
 
@@ -364,9 +346,9 @@ class MultiDict(MutableMapping[str, str]):
         new = (
             parse(other)
             if isinstance(other, (str, bytes, bytearray, memoryview))
-            else _pairs(other, "extend()")
+            else _pairs(other, "MultiDict extend")
         )
-        self._pairs += new + _pairs(pairs, "extend()")
+        self._pairs += new + _pairs(pairs, "MultiDict extend")
 
     def __setitem__(self, name: str, value: str) -> None:
         """Give *name* exactly one value, at the place of its first pair.
@@ -392,7 +374,7 @@ class MultiDict(MutableMapping[str, str]):
         .. versionadded:: 1.1
         """
         grouped: dict[str, list[str]] = {}
-        for name, value in _pairs(other, "update()") + _pairs(pairs, "update()"):
+        for name, value in _pairs(other, "MultiDict update") + _pairs(pairs, "MultiDict update"):
             grouped.setdefault(name, []).append(value)
         self._replace(grouped)
 
@@ -417,8 +399,7 @@ class MultiDict(MutableMapping[str, str]):
 
         .. versionadded:: 1.1
         """
-        if not isinstance(name, str):
-            raise TypeError(f"MultiDict setdefault() name must be str, not {type(name).__name__}")
+        check_part(name, "MultiDict setdefault() name", str_only=True)
         for own, value in self._pairs:
             if own == name:
                 return value
