@@ -18,7 +18,7 @@ from tests.strategies import (
     scalar_text,
     text_with_surrogates,
 )
-from urlencoded._core._percent import Escaper, _encode_after_encoding, _escape_encoded, escaper
+from urlencoded._core._percent import Escaper, _escape_encoded, encode_after_encoding, escaper
 
 # A length the fast paths of the package treat as a threshold (64 bytes).
 _SHORT = 64
@@ -412,4 +412,4 @@ class TestEncoderOutputEscaping:
                     expected.append(chr(byte))
         escapes = escaper(getattr(urlencoded, set_name), plus, lowercase)
         encoding = urlencoded.get_encoding(name)
-        assert _encode_after_encoding(encoding, text, escapes) == "".join(expected)
+        assert encode_after_encoding(encoding, text, escapes) == "".join(expected)

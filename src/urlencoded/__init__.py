@@ -14,15 +14,7 @@ from __future__ import annotations
 import sys
 import typing
 
-from ._core._form import parse, parse_bytes, serialize
-from ._core._percent import (
-    percent_decode,
-    percent_encode,
-    percent_encode_after_encoding,
-    percent_encode_bytes,
-    utf8_percent_encode,
-)
-from ._core._sets import (
+from ._core import (
     C0_CONTROL_PERCENT_ENCODE_SET,
     COMPONENT_PERCENT_ENCODE_SET,
     FRAGMENT_PERCENT_ENCODE_SET,
@@ -32,6 +24,14 @@ from ._core._sets import (
     URLENCODED_PERCENT_ENCODE_SET,
     USERINFO_PERCENT_ENCODE_SET,
     PercentEncodeSet,
+    parse,
+    parse_bytes,
+    percent_decode,
+    percent_encode,
+    percent_encode_after_encoding,
+    percent_encode_bytes,
+    serialize,
+    utf8_percent_encode,
 )
 from ._encoding import Encoding, get_encoding, get_output_encoding
 from ._errors import (
@@ -55,60 +55,60 @@ from ._errors import (
 
 if typing.TYPE_CHECKING:
     from . import dialects as dialects
-    from ._core._options import Limits
-    from ._core._search_params import URLSearchParams, query_params, with_query_params
-    from ._html._legacy import detect_probe_encoding, guess_encoding
-    from ._html._text_plain import parse_text_plain, serialize_text_plain
-    from ._tools._lint import Finding, iter_lint, lint
-    from ._web._content_type import check_content_type
-    from ._web._multidict import MultiDict
-    from ._web._nested import parse_nested, serialize_nested
-    from ._web._servers import parse_asgi, parse_wsgi
-    from ._web._streaming import IncrementalParser
+    from ._core import Limits, URLSearchParams, query_params, with_query_params
+    from ._html import detect_probe_encoding, guess_encoding, parse_text_plain, serialize_text_plain
+    from ._tools import Finding, iter_lint, lint
+    from ._web import (
+        IncrementalParser,
+        MultiDict,
+        check_content_type,
+        parse_asgi,
+        parse_nested,
+        parse_wsgi,
+        serialize_nested,
+    )
 
 # Loaded on first use, so that ``import urlencoded`` (and the command line)
 # costs only the parser, the serializer and the encodings: name -> module.
 _LAZY = {
     "dialects": "",
-    "Limits": "_core._options",
-    "check_content_type": "_web._content_type",
-    **dict.fromkeys(["detect_probe_encoding", "guess_encoding"], "_html._legacy"),
-    **dict.fromkeys(["Finding", "iter_lint", "lint"], "_tools._lint"),
-    "MultiDict": "_web._multidict",
-    **dict.fromkeys(["parse_nested", "serialize_nested"], "_web._nested"),
-    **dict.fromkeys(
-        ["URLSearchParams", "query_params", "with_query_params"], "_core._search_params"
-    ),
-    **dict.fromkeys(["parse_asgi", "parse_wsgi"], "_web._servers"),
-    "IncrementalParser": "_web._streaming",
-    **dict.fromkeys(["parse_text_plain", "serialize_text_plain"], "_html._text_plain"),
+    "Limits": "_core",
+    "check_content_type": "_web",
+    **dict.fromkeys(["detect_probe_encoding", "guess_encoding"], "_html"),
+    **dict.fromkeys(["Finding", "iter_lint", "lint"], "_tools"),
+    "MultiDict": "_web",
+    **dict.fromkeys(["parse_nested", "serialize_nested"], "_web"),
+    **dict.fromkeys(["URLSearchParams", "query_params", "with_query_params"], "_core"),
+    **dict.fromkeys(["parse_asgi", "parse_wsgi"], "_web"),
+    "IncrementalParser": "_web",
+    **dict.fromkeys(["parse_text_plain", "serialize_text_plain"], "_html"),
 }
 
 # Names of 1.0 that still work, with a DeprecationWarning, until 2.0 removes
 # them: name -> (module, what to use instead). They are not in __all__.
 _DEPRECATED = {
-    "DEFAULT_MAX_BODY_SIZE": ("_web._streaming", "urlencoded.Limits().max_body_size"),
-    "DEFAULT_MAX_FIELDS": ("_web._streaming", "urlencoded.Limits().max_fields"),
-    "DEFAULT_MAX_FIELD_SIZE": ("_web._streaming", "urlencoded.Limits().max_field_size"),
-    "FORM_URLENCODED": ("_web._content_type", "the string 'application/x-www-form-urlencoded'"),
+    "DEFAULT_MAX_BODY_SIZE": ("_web", "urlencoded.Limits().max_body_size"),
+    "DEFAULT_MAX_FIELDS": ("_web", "urlencoded.Limits().max_fields"),
+    "DEFAULT_MAX_FIELD_SIZE": ("_web", "urlencoded.Limits().max_field_size"),
+    "FORM_URLENCODED": ("_web", "the string 'application/x-www-form-urlencoded'"),
     "UTF_8": ("_encoding", "urlencoded.get_encoding('UTF-8'), or the label 'UTF-8'"),
     "error_status": (
-        "_web._servers",
+        "_web",
         "the exception's .status attribute (error.status; 500 for an exception that is not"
         " a urlencoded.URLEncodedError)",
     ),
     "parse_with_probe": (
-        "_html._legacy",
+        "_html",
         "urlencoded.detect_probe_encoding(data, field, text, candidates), then"
         " urlencoded.parse(data, encoding=that_encoding)",
     ),
     "MediaType": (
-        "_web._content_type",
+        "_web",
         "urlencoded.check_content_type(value), which says whether a Content-Type is a"
         " urlencoded form and gives its encoding",
     ),
     "parse_mime_type": (
-        "_web._content_type",
+        "_web",
         "urlencoded.check_content_type(value), which says whether a Content-Type is a"
         " urlencoded form and gives its encoding",
     ),
@@ -117,14 +117,14 @@ _DEPRECATED = {
 if typing.TYPE_CHECKING:
     # Typed as in 1.0, for code that still uses them until 2.0.
     from ._encoding import UTF_8 as UTF_8
-    from ._html._legacy import parse_with_probe as parse_with_probe
-    from ._web._content_type import FORM_URLENCODED as FORM_URLENCODED
-    from ._web._content_type import MediaType as MediaType
-    from ._web._content_type import parse_mime_type as parse_mime_type
-    from ._web._servers import error_status as error_status
-    from ._web._streaming import DEFAULT_MAX_BODY_SIZE as DEFAULT_MAX_BODY_SIZE
-    from ._web._streaming import DEFAULT_MAX_FIELD_SIZE as DEFAULT_MAX_FIELD_SIZE
-    from ._web._streaming import DEFAULT_MAX_FIELDS as DEFAULT_MAX_FIELDS
+    from ._html import parse_with_probe as parse_with_probe
+    from ._web import DEFAULT_MAX_BODY_SIZE as DEFAULT_MAX_BODY_SIZE
+    from ._web import DEFAULT_MAX_FIELD_SIZE as DEFAULT_MAX_FIELD_SIZE
+    from ._web import DEFAULT_MAX_FIELDS as DEFAULT_MAX_FIELDS
+    from ._web import FORM_URLENCODED as FORM_URLENCODED
+    from ._web import MediaType as MediaType
+    from ._web import error_status as error_status
+    from ._web import parse_mime_type as parse_mime_type
 
 __version__ = "1.1.0"
 

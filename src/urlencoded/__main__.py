@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from ._tools._cli import main
+from ._tools import main
 
 __all__ = ["main"]
 

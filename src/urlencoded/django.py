@@ -26,14 +26,13 @@ import io
 from typing import TYPE_CHECKING
 
 from ._errors import BodyConsumedError, ContentLengthError, URLEncodedError
-from ._web._multidict import MultiDict
-from ._web._servers import parse_wsgi
+from ._web import MultiDict, parse_wsgi
 
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
     from typing_extensions import Unpack
 
-    from ._web._request_options import ServerOptions
+    from ._web import ServerOptions
 
 __all__ = ["error_response", "read_form"]
 

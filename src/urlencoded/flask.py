@@ -24,14 +24,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, NoReturn
 
 from ._errors import BodyConsumedError, URLEncodedError
-from ._web._multidict import MultiDict
-from ._web._servers import WSGI_BODY_CHECKS, parse_wsgi
+from ._web import WSGI_BODY_CHECKS, MultiDict, parse_wsgi
 
 if TYPE_CHECKING:
     from flask import Request
     from typing_extensions import Unpack
 
-    from ._web._request_options import ServerOptions
+    from ._web import ServerOptions
 
 __all__ = ["form", "read_form"]
 

@@ -22,14 +22,13 @@ from collections.abc import AsyncIterator, Awaitable
 from typing import TYPE_CHECKING, Callable
 
 from ._errors import BodyConsumedError, URLEncodedError
-from ._web._multidict import MultiDict
-from ._web._servers import ASGIMessage, parse_asgi
+from ._web import ASGIMessage, MultiDict, parse_asgi
 
 if TYPE_CHECKING:
     from starlette.requests import Request
     from typing_extensions import Unpack
 
-    from ._web._request_options import ServerOptions
+    from ._web import ServerOptions
 
 __all__ = ["form", "read_form"]
 

@@ -16,3 +16,142 @@ nothing else of the package, and everything above it builds on it.
   fast paths, proven equal to the spec's steps by the property tests.
 - ``_search_params``: ``URLSearchParams``.
 """
+
+from __future__ import annotations
+
+import typing
+
+from ._bulk import serialize_pairs
+from ._form import (
+    charset_field_encoding,
+    check_text_encoding,
+    field_size_excess,
+    parse,
+    parse_bytes,
+    parse_region,
+    parse_region_bytes,
+    parse_with,
+    serialize,
+)
+from ._infra import (
+    BytesLike,
+    as_bytes,
+    first_values,
+    isomorphic_decode,
+    to_usv_string,
+    utf8_encode,
+    values_by_name,
+)
+from ._lazy import first_use
+from ._options import (
+    BLOCK,
+    DEFAULT_MAX_BODY_SIZE,
+    DEFAULT_MAX_FIELD_SIZE,
+    DEFAULT_MAX_FIELDS,
+    NO_LIMITS,
+    PARSE_DEFAULTS,
+    Errors,
+    FormOptions,
+    Limits,
+    check_limit,
+    form_options,
+    options_from,
+)
+from ._pairs import check_items, check_part, pair_items
+from ._percent import (
+    Escaper,
+    encode_after_encoding,
+    escaper,
+    percent_decode,
+    percent_decode_bytes,
+    percent_encode,
+    percent_encode_after_encoding,
+    percent_encode_bytes,
+    utf8_percent_encode,
+)
+from ._sets import (
+    C0_CONTROL_PERCENT_ENCODE_SET,
+    COMPONENT_PERCENT_ENCODE_SET,
+    FRAGMENT_PERCENT_ENCODE_SET,
+    PATH_PERCENT_ENCODE_SET,
+    QUERY_PERCENT_ENCODE_SET,
+    SPECIAL_QUERY_PERCENT_ENCODE_SET,
+    URLENCODED_PERCENT_ENCODE_SET,
+    USERINFO_PERCENT_ENCODE_SET,
+    PercentEncodeSet,
+)
+from ._submission import CHARSET_FIELD, check_newlines, normalize_newlines
+
+if typing.TYPE_CHECKING:
+    from ._search_params import URLSearchParams, query_params, with_query_params
+
+# What the layers above may use; nothing else of this package crosses its line.
+__all__ = [
+    "BLOCK",
+    "C0_CONTROL_PERCENT_ENCODE_SET",
+    "CHARSET_FIELD",
+    "COMPONENT_PERCENT_ENCODE_SET",
+    "DEFAULT_MAX_BODY_SIZE",
+    "DEFAULT_MAX_FIELDS",
+    "DEFAULT_MAX_FIELD_SIZE",
+    "FRAGMENT_PERCENT_ENCODE_SET",
+    "NO_LIMITS",
+    "PARSE_DEFAULTS",
+    "PATH_PERCENT_ENCODE_SET",
+    "QUERY_PERCENT_ENCODE_SET",
+    "SPECIAL_QUERY_PERCENT_ENCODE_SET",
+    "URLENCODED_PERCENT_ENCODE_SET",
+    "USERINFO_PERCENT_ENCODE_SET",
+    "BytesLike",
+    "Errors",
+    "Escaper",
+    "FormOptions",
+    "Limits",
+    "PercentEncodeSet",
+    "URLSearchParams",
+    "as_bytes",
+    "charset_field_encoding",
+    "check_items",
+    "check_limit",
+    "check_newlines",
+    "check_part",
+    "check_text_encoding",
+    "encode_after_encoding",
+    "escaper",
+    "field_size_excess",
+    "first_use",
+    "first_values",
+    "form_options",
+    "isomorphic_decode",
+    "normalize_newlines",
+    "options_from",
+    "pair_items",
+    "parse",
+    "parse_bytes",
+    "parse_region",
+    "parse_region_bytes",
+    "parse_with",
+    "percent_decode",
+    "percent_decode_bytes",
+    "percent_encode",
+    "percent_encode_after_encoding",
+    "percent_encode_bytes",
+    "query_params",
+    "serialize",
+    "serialize_pairs",
+    "to_usv_string",
+    "utf8_encode",
+    "utf8_percent_encode",
+    "values_by_name",
+    "with_query_params",
+]
+
+# Loaded on first use: name -> module.
+__getattr__ = first_use(
+    __name__,
+    {
+        "URLSearchParams": "_search_params",
+        "query_params": "_search_params",
+        "with_query_params": "_search_params",
+    },
+)

@@ -64,7 +64,7 @@ from ._options import (
 from ._pairs import NameOrValue, check_items, pair_items
 from ._percent import (
     Escaper,
-    _encode_after_encoding,
+    encode_after_encoding,
     escaper,
     percent_decode_bytes,
 )
@@ -79,10 +79,6 @@ Pair = Union[tuple[NameOrValue, NameOrValue], list[str], list[bytes], list[NameO
 Pairs = Union[Iterable[Pair], Mapping[str, NameOrValue], Mapping[bytes, NameOrValue]]
 
 _NON_EMPTY_SEQUENCE = re.compile(rb"[^&]+")
-
-
-# The name that the parsers of other layers import from here.
-_as_body = as_bytes
 
 
 def field_size_excess(equals: int, max_field_size: int) -> int:
@@ -556,7 +552,7 @@ def _serialize_part(part: NameOrValue, encoding: Encoding, escapes: Escaper) -> 
     """Steps 3.2-3.3 for one checked name or value."""
     if isinstance(part, str):
         # Percent-encode after encoding, with the urlencoded set.
-        return _encode_after_encoding(encoding, to_usv_string(part), escapes)
+        return encode_after_encoding(encoding, to_usv_string(part), escapes)
     # Already-encoded bytes are percent-encoded as they are.
     return escapes(bytes(part))
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Union
 
-from .._encoding._coders import SURROGATE as SURROGATE
-from .._encoding._coders import to_usv_string as to_usv_string
+from .._encoding import SURROGATE as SURROGATE
+from .._encoding import to_usv_string as to_usv_string
 
 __all__ = [
     "as_bytes",

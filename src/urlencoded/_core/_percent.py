@@ -275,7 +275,7 @@ def _escape_encoded(data: bytes, percent_encode_set: PercentEncodeSet, space_as_
     return escaper(percent_encode_set, space_as_plus)(data)
 
 
-def _encode_after_encoding(encoding: Encoding, text: str, escapes: Escaper) -> str:
+def encode_after_encoding(encoding: Encoding, text: str, escapes: Escaper) -> str:
     """Steps 3-8 of percent-encode after encoding, for a scalar value string."""
     if encoding.name == "UTF-8":
         # UTF-8 encodes every scalar value: one run, no errors.
@@ -369,7 +369,7 @@ def percent_encode_after_encoding(
             f"pass its output encoding, get_output_encoding({resolved.name!r}), "
             f"which is {output.name}"
         )
-    return _encode_after_encoding(resolved, to_usv_string(text), escaper(percent_encode_set, plus))
+    return encode_after_encoding(resolved, to_usv_string(text), escaper(percent_encode_set, plus))
 
 
 def utf8_percent_encode(

@@ -47,7 +47,9 @@ encoders and decoders share.
 
 from __future__ import annotations
 
+from ._coders import SURROGATE as SURROGATE
 from ._coders import EncodeResult as EncodeResult
+from ._coders import to_usv_string as to_usv_string
 from ._hooks import UTF_8, Encoding, decode, encode_or_fail, get_encoding, get_output_encoding
 from ._hooks import _decoder as _decoder
 from ._hooks import _encoder as _encoder
@@ -61,10 +63,13 @@ from ._indexes import _index_jis0212 as _index_jis0212
 from ._indexes import _single_byte_table as _single_byte_table
 
 __all__ = [
+    "SURROGATE",
     "UTF_8",
     "Encoding",
     "decode",
     "encode_or_fail",
+    "encode_with_references",
     "get_encoding",
     "get_output_encoding",
+    "to_usv_string",
 ]

@@ -5,3 +5,34 @@ Built on ``_core``: the text/plain encoding
 in ``_text_plain``, and reading legacy forms whose encoding is not known
 (a probe field, or a guess among candidate encodings) in ``_legacy``.
 """
+
+from __future__ import annotations
+
+import typing
+
+from .._core import first_use
+
+if typing.TYPE_CHECKING:
+    from ._legacy import detect_probe_encoding, guess_encoding, parse_with_probe
+    from ._text_plain import parse_text_plain, serialize_text_plain
+
+# What the layers above may use; nothing else of this package crosses its line.
+__all__ = [
+    "detect_probe_encoding",
+    "guess_encoding",
+    "parse_text_plain",
+    "parse_with_probe",
+    "serialize_text_plain",
+]
+
+# Loaded on first use: name -> module.
+__getattr__ = first_use(
+    __name__,
+    {
+        "detect_probe_encoding": "_legacy",
+        "guess_encoding": "_legacy",
+        "parse_with_probe": "_legacy",
+        "parse_text_plain": "_text_plain",
+        "serialize_text_plain": "_text_plain",
+    },
+)

@@ -34,8 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .._core._form import _as_body, parse_region, parse_region_bytes
-from .._core._options import PARSE_DEFAULTS, form_options
+from .._core import PARSE_DEFAULTS, as_bytes, form_options, parse_region, parse_region_bytes
 from .._encoding import (
     Encoding,
     decode,
@@ -96,7 +95,7 @@ def detect_probe_encoding(
     if not outputs:
         raise ProbeError(field, text, (), ())
     # A str is UTF-8 encoded once here, so that it can be decoded in each candidate.
-    data = _as_body(data, "detect_probe_encoding")
+    data = as_bytes(data, "detect_probe_encoding")
     pairs = parse_region_bytes(data, PARSE_DEFAULTS)
     submitted = set(pairs)
     matches = [
@@ -151,7 +150,7 @@ def parse_with_probe(
        Empty *candidates* raise :class:`ProbeError` instead of a plain :class:`ValueError`.
     """
     encoding = detect_probe_encoding(data, field, text, candidates)
-    return encoding, _decoded(_as_body(data, "parse_with_probe"), encoding)
+    return encoding, _decoded(as_bytes(data, "parse_with_probe"), encoding)
 
 
 def _decoded(body: bytes, encoding: Encoding) -> list[tuple[str, str]]:
@@ -205,7 +204,7 @@ def guess_encoding(
         encoding = get_encoding(candidate)
         if encoding not in encodings:
             encodings.append(encoding)
-    body = _as_body(data, "guess_encoding")
+    body = as_bytes(data, "guess_encoding")
     parts = {
         part
         for pair in parse_region_bytes(body, form_options(separator=separator))

@@ -22,9 +22,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Union
 
-from .._core._infra import to_usv_string
-from .._core._pairs import check_items, pair_items
-from .._core._submission import CHARSET_FIELD, check_newlines, normalize_newlines
+from .._core import (
+    CHARSET_FIELD,
+    check_items,
+    check_newlines,
+    normalize_newlines,
+    pair_items,
+    to_usv_string,
+)
 from .._encoding import (
     Encoding,
     decode,

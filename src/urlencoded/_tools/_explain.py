@@ -22,8 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from .._core._form import parse_region
-from .._core._options import PARSE_DEFAULTS
+from .._core import PARSE_DEFAULTS, parse_region
 from .._encoding import Encoding, get_encoding
 from ._lint import BytesLike, Finding, _empty_sequences, as_bytes, blocks, findings_of
 

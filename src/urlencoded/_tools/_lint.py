@@ -31,10 +31,9 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .._core._infra import BytesLike as BytesLike
-from .._core._infra import as_bytes as as_bytes
-from .._core._options import BLOCK
-from .._core._percent import percent_decode_bytes
+from .._core import BLOCK, percent_decode_bytes
+from .._core import BytesLike as BytesLike
+from .._core import as_bytes as as_bytes
 from .._encoding import Encoding, decode, get_encoding
 from .._errors import UnknownEncodingError
 

@@ -14,3 +14,67 @@ Built on ``_core``, ``_html`` and ``dialects``:
 Framework-specific checks live in the adapters above this layer
 (``urlencoded.flask``, ``urlencoded.django``, ``urlencoded.starlette``).
 """
+
+from __future__ import annotations
+
+import typing
+
+from .._core import first_use
+
+if typing.TYPE_CHECKING:
+    from ._content_type import FORM_URLENCODED, MediaType, check_content_type, parse_mime_type
+    from ._multidict import MultiDict
+    from ._nested import parse_nested, serialize_nested
+    from ._request_options import ServerOptions
+    from ._servers import WSGI_BODY_CHECKS, ASGIMessage, error_status, parse_asgi, parse_wsgi
+    from ._streaming import (
+        DEFAULT_MAX_BODY_SIZE,
+        DEFAULT_MAX_FIELD_SIZE,
+        DEFAULT_MAX_FIELDS,
+        IncrementalParser,
+    )
+
+# What the layers above may use; nothing else of this package crosses its line.
+__all__ = [
+    "DEFAULT_MAX_BODY_SIZE",
+    "DEFAULT_MAX_FIELDS",
+    "DEFAULT_MAX_FIELD_SIZE",
+    "FORM_URLENCODED",
+    "WSGI_BODY_CHECKS",
+    "ASGIMessage",
+    "IncrementalParser",
+    "MediaType",
+    "MultiDict",
+    "ServerOptions",
+    "check_content_type",
+    "error_status",
+    "parse_asgi",
+    "parse_mime_type",
+    "parse_nested",
+    "parse_wsgi",
+    "serialize_nested",
+]
+
+# Loaded on first use: name -> module.
+__getattr__ = first_use(
+    __name__,
+    {
+        "FORM_URLENCODED": "_content_type",
+        "MediaType": "_content_type",
+        "check_content_type": "_content_type",
+        "parse_mime_type": "_content_type",
+        "MultiDict": "_multidict",
+        "parse_nested": "_nested",
+        "serialize_nested": "_nested",
+        "ServerOptions": "_request_options",
+        "ASGIMessage": "_servers",
+        "WSGI_BODY_CHECKS": "_servers",
+        "error_status": "_servers",
+        "parse_asgi": "_servers",
+        "parse_wsgi": "_servers",
+        "DEFAULT_MAX_BODY_SIZE": "_streaming",
+        "DEFAULT_MAX_FIELDS": "_streaming",
+        "DEFAULT_MAX_FIELD_SIZE": "_streaming",
+        "IncrementalParser": "_streaming",
+    },
+)

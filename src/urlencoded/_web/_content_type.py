@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from .._core._infra import isomorphic_decode
+from .._core import isomorphic_decode
 from .._encoding import Encoding, get_encoding, get_output_encoding
 from .._errors import UnknownEncodingError, UnsupportedMediaType
 

@@ -24,9 +24,15 @@ from collections.abc import (
 )
 from typing import TYPE_CHECKING, Any, TypeVar, Union, overload
 
-from .._core._form import BytesLike, parse
-from .._core._infra import first_values, values_by_name
-from .._core._pairs import check_items, check_part, pair_items
+from .._core import (
+    BytesLike,
+    check_items,
+    check_part,
+    first_values,
+    pair_items,
+    parse,
+    values_by_name,
+)
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack

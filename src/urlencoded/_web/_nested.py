@@ -36,8 +36,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from .._core._form import _as_body, check_text_encoding, parse_with
-from .._core._options import check_limit, options_from
+from .._core import as_bytes, check_limit, check_text_encoding, options_from, parse_with
 from .._encoding import Encoding
 from .._errors import ListIndexTooLarge, NestingError, NestingTooDeep, TooManyKeys
 from ..dialects import WHATWG_FORM, Dialect
@@ -316,7 +315,7 @@ def parse_nested(
         check_limit("max_list_index", max_list_index),
         check_limit("max_keys", max_keys),
     )
-    body = _as_body(data, "parse")
+    body = as_bytes(data, "parse")
     parse_options = options_from("parse_nested", options)
     check_text_encoding(data, parse_options.encoding)
     pairs = parse_with(body, parse_options)

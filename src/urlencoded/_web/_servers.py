@@ -31,7 +31,7 @@ import inspect
 from collections.abc import Awaitable, Iterator, Mapping
 from typing import Callable
 
-from .._core._options import (
+from .._core import (
     BLOCK,
     DEFAULT_MAX_BODY_SIZE,
     DEFAULT_MAX_FIELD_SIZE,

@@ -43,14 +43,16 @@ even when a chunk boundary falls between a bad field and a limit.
 
 from __future__ import annotations
 
-from .._core._form import charset_field_encoding, field_size_excess, parse_region
-from .._core._options import (
+from .._core import (
     DEFAULT_MAX_BODY_SIZE,
     DEFAULT_MAX_FIELD_SIZE,
     DEFAULT_MAX_FIELDS,
     Errors,
     FormOptions,
+    charset_field_encoding,
+    field_size_excess,
     form_options,
+    parse_region,
 )
 from .._encoding import Encoding
 from .._errors import BodyTooLarge, FieldTooLarge, LimitExceeded, TooManyFields

@@ -21,12 +21,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Union
 
-from .._core._bulk import serialize_pairs
-from .._core._form import parse as _parse_form
-from .._core._infra import to_usv_string, utf8_encode
-from .._core._pairs import check_items, pair_items
-from .._core._percent import Escaper, _encode_after_encoding, escaper, percent_decode_bytes
-from .._core._sets import PercentEncodeSet
+from .._core import (
+    Escaper,
+    PercentEncodeSet,
+    check_items,
+    encode_after_encoding,
+    escaper,
+    pair_items,
+    percent_decode_bytes,
+    serialize_pairs,
+    to_usv_string,
+    utf8_encode,
+)
+from .._core import parse as _parse_form
 from .._encoding import UTF_8, Encoding, get_output_encoding
 from .._errors import DecodeError, UnknownEncodingError
 from ._escaper import utf8_encoder
@@ -244,7 +251,7 @@ class Dialect:
         return self._encode_legacy(text, encoding)
 
     def _encode_legacy(self, text: str, encoding: Encoding) -> str:
-        return self._case(_encode_after_encoding(encoding, text, self._escaper))
+        return self._case(encode_after_encoding(encoding, text, self._escaper))
 
     def encode(self, value: Value, *, encoding: str | Encoding = "UTF-8") -> str:
         """Percent-encode *value* in this dialect.

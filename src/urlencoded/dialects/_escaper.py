@@ -16,7 +16,7 @@ from codecs import charmap_decode
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
-    from .._core._percent import Escaper
+    from .._core import Escaper
     from .._encoding import Encoding
     from ._dialect import Value
 

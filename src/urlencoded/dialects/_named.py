@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from .._core._sets import URLENCODED_PERCENT_ENCODE_SET, PercentEncodeSet
+from .._core import URLENCODED_PERCENT_ENCODE_SET, PercentEncodeSet
 from ._dialect import Dialect
 from ._javascript import ALWAYS_UNESCAPED, ESCAPE_UNESCAPED, URI_RESERVED_AND_HASH
 

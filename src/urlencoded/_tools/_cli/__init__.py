@@ -13,7 +13,7 @@ import os
 import sys
 from typing import NoReturn
 
-from ..._core._options import DEFAULT_MAX_BODY_SIZE, DEFAULT_MAX_FIELD_SIZE, DEFAULT_MAX_FIELDS
+from ..._core import DEFAULT_MAX_BODY_SIZE, DEFAULT_MAX_FIELD_SIZE, DEFAULT_MAX_FIELDS
 from ..._errors import URLEncodedError
 from ._commands import COMMANDS, DEFAULT_MAX_FINDINGS, UNSET
 from ._io import CliError, report

@@ -10,10 +10,9 @@ import os
 import sys
 from collections.abc import Iterable, Iterator
 
-from ..._core._form import parse_with, serialize
-from ..._core._options import FormOptions, form_options
+from ..._core import FormOptions, form_options, parse_with, serialize
 from ..._encoding import decode, get_encoding
-from ..._web._streaming import IncrementalParser
+from ..._web import IncrementalParser
 from ._io import (
     _URL,
     CliError,
@@ -165,7 +164,7 @@ def _candidates(labels: str) -> list[str]:
 
 def _parse_guessing(source: Source, arguments: argparse.Namespace, options: FormOptions) -> int:
     """parse --guess-encoding: the whole input, in the first candidate that decodes it."""
-    from ..._html._legacy import guess_encoding
+    from ..._html import guess_encoding
 
     data = read_all(source, arguments.max_body_size)
     if source.is_stream and ends_with_newline(data):
@@ -377,7 +376,7 @@ def _max_findings(arguments: argparse.Namespace) -> int | None:
 
 
 def run_explain(arguments: argparse.Namespace) -> int:
-    from ..._html._legacy import guess_encoding
+    from ..._html import guess_encoding
     from .._explain import (
         SEVERITIES,
         ExplainedPair,

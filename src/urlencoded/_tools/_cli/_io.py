@@ -15,7 +15,7 @@ import sys
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from ..._core._options import BLOCK
+from ..._core import BLOCK
 
 __all__ = [
     "CliError",

@@ -22,8 +22,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, Union
 
-from ..._core._form import parse_with
-from ..._core._options import BLOCK, NO_LIMITS, FormOptions
+from ..._core import BLOCK, NO_LIMITS, FormOptions, parse_with
 from ..._errors import URLEncodedError
 from ._io import CliError, Source, note, query_of, write
 
