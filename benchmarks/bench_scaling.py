@@ -381,7 +381,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ]
     print(f"Python {sys.version.split()[0]}, urlencoded {urlencoded.__version__}")
     print(f"best of {repeats}+ calls per size; ratio = time(4 MB) / time(1 MB)\n")
-    header = f"{'path':<28} {'shape':<30} {'1 MB':>10} {'4 MB':>10} {'ratio':>6}"
+    header = f"{'path':<32} {'shape':<30} {'1 MB':>10} {'4 MB':>10} {'ratio':>6}"
     print(header)
     print("-" * len(header))
     worst = 0.0
@@ -390,12 +390,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         small, large = measure(row, repeats, arguments.slow)
         if large is None:
             skipped.append(row)
-            print(f"{row.path:<28} {row.shape:<30} {format_time(small)} {'skipped':>10}   -")
+            print(f"{row.path:<32} {row.shape:<30} {format_time(small)} {'skipped':>10}   -")
             continue
         ratio = large / small
         worst = max(worst, ratio)
         print(
-            f"{row.path:<28} {row.shape:<30} {format_time(small)} {format_time(large)} "
+            f"{row.path:<32} {row.shape:<30} {format_time(small)} {format_time(large)} "
             f"{ratio:6.2f}",
             flush=True,
         )
