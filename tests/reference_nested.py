@@ -105,10 +105,18 @@ def build(
     max_depth: int | None,
     max_list_index: int | None,
     max_keys: int | None,
+    duplicates: str = "combine",
 ) -> dict[str, Any]:
-    """The nested structure of *pairs*, or Failure."""
+    """The nested structure of *pairs*, or Failure.
+
+    A leaf reached again by the very name that set it is a repeat, handled as
+    *duplicates* says ("combine" makes a list of the values, which counts as
+    a list written with indices would); reached by any other name, a conflict.
+    """
     root: dict[str, Any] = {}
     entries = 0
+    # (id of container, key) of each leaf -> the name that set it.
+    set_by: dict[tuple[int, Any], str] = {}
 
     def count(field: int) -> None:
         nonlocal entries
@@ -165,9 +173,39 @@ def build(
             else:
                 key = segment
             container = child
-        if get(container, key) is not None:
+        existing = get(container, key)
+        if existing is None:
+            put(container, key, value, field)
+            set_by[(id(container), key)] = name
+            continue
+        if isinstance(existing, (dict, ListInProgress)):
             raise Failure("nesting", field)
-        put(container, key, value, field)
+        if duplicates == "error" or set_by[(id(container), key)] != name:
+            raise Failure("nesting", field)
+        if duplicates == "first":
+            continue
+        if duplicates == "last":
+            if isinstance(container, ListInProgress):
+                container.items[key] = value
+            else:
+                container[key] = value
+            continue
+        # Combine: a plain list holds the values given so far.
+        if isinstance(existing, list):
+            if max_list_index is not None and len(existing) > max_list_index:
+                raise Failure("max_list_index", field)
+            count(field)
+            existing.append(value)
+        else:
+            if max_list_index is not None and max_list_index < 1:
+                raise Failure("max_list_index", field)
+            count(field)
+            count(field)
+            combined = [existing, value]
+            if isinstance(container, ListInProgress):
+                container.items[key] = combined
+            else:
+                container[key] = combined
 
     def finish(value: Any) -> Any:
         if isinstance(value, ListInProgress):

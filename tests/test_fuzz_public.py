@@ -558,7 +558,10 @@ def _finding(data: st.DataObject) -> None:
 @exercises("parse_nested")
 def _parse_nested(data: st.DataObject) -> None:
     nested_limits = {"max_depth": limits, "max_list_index": limits, "max_keys": limits}
-    options = data.draw(keyword_options({**nested_limits, **PARSE_OPTIONS}))
+    duplicates = {
+        "duplicates": st.one_of(st.sampled_from(["combine", "first", "last", "error", "x"]), wrong)
+    }
+    options = data.draw(keyword_options({**nested_limits, **duplicates, **PARSE_OPTIONS}))
     call(urlencoded.parse_nested, data.draw(bodies), **options)
 
 

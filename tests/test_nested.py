@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import pathlib
 import pickle
+import re
 import string
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from hypothesis import given
@@ -24,6 +25,9 @@ from urlencoded import (
     parse_nested,
     serialize_nested,
 )
+
+_Mode = Literal["combine", "first", "last", "error"]
+_MODES: tuple[_Mode, ...] = ("combine", "first", "last", "error")
 
 QS_TABLE = json.loads(
     (pathlib.Path(__file__).parent / "data" / "nested" / "qs-interop.json").read_text("utf-8")
@@ -94,9 +98,6 @@ class TestNestingError:
         [
             ("a=1&a[b]=2", "a[b]", 4),
             ("a[b]=1&a=2", "a", 7),
-            ("a=1&a=2", "a", 4),
-            ("a[b]=1&a[b]=2", "a[b]", 7),
-            ("a[0]=1&a[0]=2", "a[0]", 7),
             ("a[]=1&a[0]=2", "a[0]", 6),
             ("a[0]=1&a[b]=2", "a[b]", 7),
             ("a[b]=1&a[0]=2", "a[0]", 7),
@@ -120,6 +121,21 @@ class TestNestingError:
         assert isinstance(info.value, ValueError)
         assert isinstance(info.value, urlencoded.URLEncodedError)
 
+    @pytest.mark.parametrize(
+        ("data", "name", "offset"),
+        [
+            ("a=1&a=2", "a", 4),
+            ("a[b]=1&a[b]=2", "a[b]", 7),
+            ("a[0]=1&a[0]=2", "a[0]", 7),
+        ],
+    )
+    def test_repeated_names_with_duplicates_error(self, data: str, name: str, offset: int) -> None:
+        """With duplicates="error" a repeated name raises at the repeat's field."""
+        with pytest.raises(NestingError) as info:
+            parse_nested(data, duplicates="error")
+        assert (info.value.name, info.value.offset) == (name, offset)
+        assert "was already given a value" in str(info.value)
+
     def test_pickles(self) -> None:
         """NestingError pickles with its attributes."""
         error = NestingError("a[b]", 7, "a is a value")
@@ -138,6 +154,120 @@ class TestNestingError:
             parse_nested(name + "=1")
         assert info.value.name == name
         assert len(str(info.value)) < 300
+
+
+class TestDuplicates:
+    """A name given more than once is combined, or keeps its first or last value, or raises."""
+
+    def test_checkbox_group_beside_nested_names(self) -> None:
+        """The default combines a checkbox group's values into a list, beside nested names."""
+        assert parse_nested("user[name]=x&interest=a&interest=b") == {
+            "user": {"name": "x"},
+            "interest": ["a", "b"],
+        }
+
+    @pytest.mark.parametrize(
+        ("data", "combine", "first", "last"),
+        [
+            ("a=1&a=2&a=3", ["1", "2", "3"], "1", "3"),
+            ("a=1&b=x&a=2", ["1", "2"], "1", "2"),
+            ("a[b]=1&a[b]=2", {"b": ["1", "2"]}, {"b": "1"}, {"b": "2"}),
+            ("a[0]=1&a[0]=2", [["1", "2"]], ["1"], ["2"]),
+            ("a[b][c]=1&a[d]=x&a[b][c]=", {"b": {"c": ["1", ""]}, "d": "x"}, None, None),
+            ("a=&a", ["", ""], "", ""),
+        ],
+    )
+    def test_modes(self, data: str, combine: Any, first: Any, last: Any) -> None:
+        """Each mode gives its documented value for a plain or bracketed repeated name."""
+        assert parse_nested(data)["a"] == combine
+        assert parse_nested(data, duplicates="combine")["a"] == combine
+        if first is not None:
+            assert parse_nested(data, duplicates="first")["a"] == first
+            assert parse_nested(data, duplicates="last")["a"] == last
+        with pytest.raises(NestingError, match="was already given a value"):
+            parse_nested(data, duplicates="error")
+
+    def test_keeps_first_position(self) -> None:
+        """A combined name stays where it first appeared."""
+        assert list(parse_nested("a=1&b=2&a=3")) == ["a", "b"]
+        assert list(parse_nested("a=1&b=2&a=3", duplicates="last")) == ["a", "b"]
+
+    def test_appends_are_never_repeats(self) -> None:
+        """A name with '[]' appends a new item each time, in every mode."""
+        for mode in _MODES:
+            assert parse_nested("a[][b]=1&a[][b]=2", duplicates=mode) == {
+                "a": [{"b": "1"}, {"b": "2"}]
+            }
+
+    @pytest.mark.parametrize("mode", _MODES)
+    @pytest.mark.parametrize(
+        ("data", "name", "offset"),
+        [
+            ("a=1&a[b]=2", "a[b]", 4),
+            ("a[b]=1&a=2", "a", 7),
+            ("a[b]=1&a[b][c]=2", "a[b][c]", 7),
+            ("a[]=1&a[0]=2", "a[0]", 6),
+            ("a[0][b]=1&a[][b]=2&a[1][b]=3", "a[1][b]", 19),
+        ],
+    )
+    def test_plain_and_bracketed_still_conflict(
+        self, mode: _Mode, data: str, name: str, offset: int
+    ) -> None:
+        """A value and a container at one name, or two names for one place, raise in every mode."""
+        with pytest.raises(NestingError) as info:
+            parse_nested(data, duplicates=mode)
+        assert (info.value.name, info.value.offset) == (name, offset)
+
+    def test_combined_list_is_not_a_container(self) -> None:
+        """Brackets after a combined name raise: a list of repeated values takes no indices."""
+        with pytest.raises(NestingError, match="a is a list of repeated values") as info:
+            parse_nested("a=1&a=2&a[]=3")
+        assert (info.value.name, info.value.offset) == ("a[]", 8)
+
+    def test_combined_list_counts_against_max_list_index(self) -> None:
+        """The n-th value of a repeated name is index n - 1, as if written with indices."""
+        assert parse_nested("a=1&a=2", max_list_index=1) == {"a": ["1", "2"]}
+        with pytest.raises(ListIndexTooLarge) as info:
+            parse_nested("x=1&a=1&a=2", max_list_index=0)
+        assert (info.value.limit, info.value.value, info.value.offset) == ("max_list_index", 0, 8)
+        with pytest.raises(ListIndexTooLarge) as info:
+            parse_nested("&".join(["a=x"] * 102))
+        assert info.value.offset == len("a=x&") * 101
+        assert len(parse_nested("&".join(["a=x"] * 101))["a"]) == 101
+        # The other modes build no list.
+        assert parse_nested("a=1&a=2", max_list_index=0, duplicates="last") == {"a": "2"}
+
+    def test_combined_list_counts_against_max_keys(self) -> None:
+        """A combined list counts its name and each item, as a[0]=..&a[1]=.. would."""
+        assert parse_nested("a=1&a=2", max_keys=3) == {"a": ["1", "2"]}
+        assert parse_nested("a[0]=1&a[1]=2", max_keys=3) == {"a": ["1", "2"]}
+        with pytest.raises(TooManyKeys) as info:
+            parse_nested("a=1&a=2", max_keys=2)
+        assert (info.value.limit, info.value.value, info.value.offset) == ("max_keys", 2, 4)
+        with pytest.raises(TooManyKeys):
+            parse_nested("a=1&a=2&a=3", max_keys=3)
+        assert parse_nested("a=1&a=2&a=3", max_keys=1, duplicates="first") == {"a": "1"}
+
+    def test_unlimited_combine_is_linear(self) -> None:
+        """With the limits off, many repeats of one name give one list of all their values."""
+        values = [str(i) for i in range(5_000)]
+        body = "&".join(f"a={value}" for value in values)
+        assert parse_nested(body, max_list_index=None, max_keys=None) == {"a": values}
+
+    @pytest.mark.parametrize("value", [None, 1, b"combine", ["first"]])
+    def test_non_str_mode_is_a_type_error(self, value: object) -> None:
+        """A duplicates that is not a str raises TypeError naming the keyword and the type."""
+        with pytest.raises(
+            TypeError, match=f"^duplicates must be a str, not {type(value).__name__}$"
+        ):
+            parse_nested("a=1", duplicates=value)  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize("value", ["", "Combine", "keep", "last "])
+    def test_unknown_mode_is_a_value_error(self, value: str) -> None:
+        """An unknown duplicates raises ValueError naming the allowed values, repeats or not."""
+        message = "duplicates must be 'combine', 'first', 'last' or 'error', got "
+        with pytest.raises(ValueError, match="^" + re.escape(message + repr(value)) + "$"):
+            parse_nested("a=1", duplicates=value)  # type: ignore[arg-type]
 
 
 class TestLimits:
@@ -221,8 +351,10 @@ class TestKnownVulnerabilities:
         """CVE-2022-24999 (qs): the __proto__/length payload hung Node; here it raises."""
         payload = "a[__proto__]=b&a[__proto__]&a[length]=100000000"
         with pytest.raises(NestingError) as info:
-            parse_nested(payload)
+            parse_nested(payload, duplicates="error")
         assert info.value.name == "a[__proto__]"
+        # Combined, the repeat is a list of two str under a plain dict key.
+        assert parse_nested(payload) == {"a": {"__proto__": ["b", ""], "length": "100000000"}}
         assert parse_nested("a[__proto__]=b&a[length]=100000000") == {
             "a": {"__proto__": "b", "length": "100000000"}
         }
@@ -498,6 +630,31 @@ def test_round_trip(obj: dict[str, Any]) -> None:
     assert parse_nested(serialize_nested(obj)) == obj
 
 
+def _repeat_values(depth: int) -> st.SearchStrategy[Any]:
+    """Values "repeat" writes and reads back: str leaves, dicts, lists of two or more str."""
+    leaves_and_lists = st.one_of(scalar_text, st.lists(scalar_text, min_size=2, max_size=4))
+    if depth == 0:
+        return leaves_and_lists
+    return st.one_of(
+        leaves_and_lists, st.dictionaries(_keys, _repeat_values(depth - 1), min_size=1, max_size=3)
+    )
+
+
+@given(st.dictionaries(st.text(_KEY_CHARS, min_size=1, max_size=6), _repeat_values(3), max_size=4))
+def test_round_trip_repeat(obj: dict[str, Any]) -> None:
+    """parse_nested(serialize_nested(obj, list_format="repeat")) == obj for lists of 2+ leaves."""
+    written = serialize_nested(obj, list_format="repeat")
+    assert parse_nested(written) == obj
+    assert parse_nested(written, duplicates="combine") == obj
+
+
+def test_repeat_one_item_list_reads_back_as_its_value() -> None:
+    """A one-item list written with "repeat" is one pair, so it reads back as a str."""
+    written = serialize_nested({"a": ["x"], "b": {"c": ["y", "z"]}}, list_format="repeat")
+    assert written == "a=x&b%5Bc%5D=y&b%5Bc%5D=z"
+    assert parse_nested(written) == {"a": "x", "b": {"c": ["y", "z"]}}
+
+
 @given(_top_level(3))
 def test_output_is_ascii(obj: dict[str, Any]) -> None:
     """serialize_nested writes ASCII only."""
@@ -650,15 +807,23 @@ _limits = st.one_of(st.none(), st.integers(0, 4))
     _limits,
     _limits,
     st.one_of(st.none(), st.integers(0, 12)),
+    st.sampled_from(_MODES),
 )
 def test_agrees_with_reference(
     pairs: list[tuple[str, str]],
     max_depth: int | None,
     max_list_index: int | None,
     max_keys: int | None,
+    duplicates: _Mode,
 ) -> None:
-    """parse_nested gives the reference's structure, or the same kind of error."""
+    """parse_nested gives the reference's structure, or the same kind of error, in each mode."""
     body = urlencoded.serialize(pairs)
+    options: dict[str, Any] = {
+        "max_depth": max_depth,
+        "max_list_index": max_list_index,
+        "max_keys": max_keys,
+        "duplicates": duplicates,
+    }
     errors = {
         "nesting": NestingError,
         "max_depth": NestingTooDeep,
@@ -668,23 +833,18 @@ def test_agrees_with_reference(
     failure = None
     try:
         expected: Any = reference_nested.build(
-            urlencoded.parse(body), max_depth, max_list_index, max_keys
+            urlencoded.parse(body), max_depth, max_list_index, max_keys, duplicates
         )
     except reference_nested.Failure as caught:
         failure = caught
     if failure is not None:
         with pytest.raises(errors[failure.rule]) as info:
-            parse_nested(
-                body, max_depth=max_depth, max_list_index=max_list_index, max_keys=max_keys
-            )
+            parse_nested(body, **options)
         raised: Any = info.value
         if failure.field >= 0:
             assert raised.offset == _offset(body, failure.field)
         return
-    assert (
-        parse_nested(body, max_depth=max_depth, max_list_index=max_list_index, max_keys=max_keys)
-        == expected
-    )
+    assert parse_nested(body, **options) == expected
 
 
 def _offset(body: str, field: int) -> int:

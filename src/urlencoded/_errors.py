@@ -276,7 +276,8 @@ class NestingError(URLEncodedError, ValueError):
 
     Raised by :func:`urlencoded.parse_nested` where another library would
     silently merge, drop or flatten: a value and a container at the same place
-    (``a=1&a[b]=2``), the same name twice (``a=1&a=2``), list indices and dict
+    (``a=1&a[b]=2``), the same name twice with ``duplicates="error"``
+    (``a=1&a=2``), list indices and dict
     keys in one container (``a[0]=1&a[b]=2``), indices with a gap
     (``a[0]=1&a[2]=2``), or a name with a bracket group that is not
     ``base[key]...[key]`` (``a[b]c``, ``[a]``).

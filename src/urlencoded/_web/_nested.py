@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from .._core import as_bytes, check_limit, check_text_encoding, options_from, parse_with
 from .._encoding import Encoding
@@ -47,6 +47,8 @@ __all__ = ["parse_nested", "serialize_nested"]
 _GROUP = re.compile(r"\[[^\[\]]*\]")
 _MISSING = object()
 _LIST_FORMATS = ("indices", "brackets", "repeat")
+_DUPLICATES = ("combine", "first", "last", "error")
+Duplicates = Literal["combine", "first", "last", "error"]
 
 
 def split_name(name: str) -> tuple[str, list[str]] | None:
@@ -108,6 +110,8 @@ def _kind(value: object) -> str:
         return "a list"
     if type(value) is dict:
         return "a dict"
+    if type(value) is list:
+        return "a list of repeated values"
     return "a value"
 
 
@@ -115,20 +119,30 @@ class _Builder:
     """Builds the structure one field at a time; raises with the field's number."""
 
     def __init__(
-        self, max_depth: int | None, max_list_index: int | None, max_keys: int | None
+        self,
+        max_depth: int | None,
+        max_list_index: int | None,
+        max_keys: int | None,
+        duplicates: str = "combine",
     ) -> None:
         self.max_depth = max_depth
         self.max_list_index = max_list_index
         self.max_keys = max_keys
+        self.duplicates = duplicates
+        # Leaves set by a name with "[]": another name reaching them is not a repeat.
+        self.appended: set[tuple[int, Any]] = set()
         self.root: dict[str, Any] = {}
         self.keys = 0
         self.lists: list[tuple[dict[Any, Any], Any, _Items]] = []
         self.fields = 0
 
-    def add_entry(self, container: dict[Any, Any], key: Any, value: Any, field: int) -> None:
+    def count_entry(self, field: int) -> None:
         self.keys += 1
         if self.max_keys is not None and self.keys > self.max_keys:
             raise _Failure(TooManyKeys, field, ("max_keys", self.max_keys), f"entry {self.keys}")
+
+    def add_entry(self, container: dict[Any, Any], key: Any, value: Any, field: int) -> None:
+        self.count_entry(field)
         container[key] = value
         if type(container) is _Items:
             container.fields[key] = field
@@ -220,14 +234,50 @@ class _Builder:
                 key = segment
             container = child
         existing = container.get(key, _MISSING)
-        if existing is not _MISSING:
-            path = _path(base, segments, len(segments))
-            if isinstance(existing, dict):
-                detail = f"{path} is {_kind(existing)}, here given a value"
-            else:
-                detail = f"{path} was already given a value"
-            raise _Failure(NestingError, field, None, detail)
-        self.add_entry(container, key, value, field)
+        if existing is _MISSING:
+            self.add_entry(container, key, value, field)
+            if self.duplicates != "error" and "" in segments:
+                self.appended.add((id(container), key))
+            return
+        # A name with "[]" always reaches a new place, so this name has none:
+        # the place is a repeat of this name unless a name with "[]" set it.
+        path = _path(base, segments, len(segments))
+        if isinstance(existing, dict):
+            detail = f"{path} is {_kind(existing)}, here given a value"
+        elif self.duplicates == "error":
+            detail = f"{path} was already given a value"
+        elif (id(container), key) in self.appended:
+            detail = f"{path} was already given a value by a name with '[]'"
+        else:
+            self.repeat(container, key, existing, value, field, path)
+            return
+        raise _Failure(NestingError, field, None, detail)
+
+    def repeat(
+        self, container: dict[Any, Any], key: Any, existing: Any, value: str, field: int, path: str
+    ) -> None:
+        """Apply *duplicates* to a name given again, at the place it set before."""
+        if self.duplicates == "first":
+            return
+        if self.duplicates == "last":
+            container[key] = value
+            return
+        # "combine": the list counts against the limits as a[0]=..&a[1]=.. would.
+        index = len(existing) if type(existing) is list else 1
+        if self.max_list_index is not None and index > self.max_list_index:
+            raise _Failure(
+                ListIndexTooLarge,
+                field,
+                ("max_list_index", self.max_list_index),
+                f"repeating {path} would make index {index} of its list",
+            )
+        if type(existing) is list:
+            self.count_entry(field)
+            existing.append(value)
+        else:
+            self.count_entry(field)
+            self.count_entry(field)
+            container[key] = [existing, value]
 
     def finish(self) -> dict[str, Any]:
         # Innermost lists first: each was registered after its parent.
@@ -273,6 +323,7 @@ def parse_nested(
     max_depth: int | None = 5,
     max_list_index: int | None = 100,
     max_keys: int | None = 1000,
+    duplicates: Duplicates = "combine",
     **options: Any,
 ) -> dict[str, Any]:
     """Parse a form body or query into dicts and lists from bracketed names.
@@ -281,24 +332,36 @@ def parse_nested(
     (https://url.spec.whatwg.org/#concept-urlencoded-parser), then reads each
     name with the grammar of :doc:`nested`: ``a[b]`` is a dict key, ``a[0]``
     to ``a[n]`` a list, ``a[]`` appends to one; a name with no complete
-    ``[...]`` group is an ordinary key. Nothing is silently merged, dropped
-    or flattened: the same place given twice, a value and a container at one
-    place, keys and indices in one container, and a list with a gap all raise
-    :class:`NestingError`.
+    ``[...]`` group is an ordinary key. A name given more than once is
+    handled as *duplicates* says. Nothing else is silently merged, dropped
+    or flattened: a value and a container at one place, two different names
+    for one place (``a[]`` then ``a[0]``), keys and indices in one container,
+    and a list with a gap all raise :class:`NestingError`.
 
     :param data: the body or query (without ``?``), bytes or str.
     :param max_depth: most bracket groups in one name (``None``: no limit).
     :param max_list_index: largest list index, written or appended.
     :param max_keys: most entries in the result: every dict key and list
         item, at every level, counts once.
+    :param duplicates: what a name given more than once gives, a plain name
+        (``interest=a&interest=b``) or a bracketed one with no ``[]``
+        (``a[b]=1&a[b]=2``, ``a[0]=1&a[0]=2``). ``"combine"`` (the default,
+        as in qs): a list of its values in order (``{"interest": ["a",
+        "b"]}``, ``{"a": {"b": ["1", "2"]}}``, ``{"a": [["1", "2"]]}``),
+        which counts against *max_list_index* and *max_keys* as the same
+        list written with indices would; ``"first"`` or ``"last"``: that
+        value only; ``"error"``: a :class:`NestingError`. A name with ``[]``
+        appends a new item each time, so it is never a repeat. A name given
+        once stays a str: a list of one value cannot be told from a value.
     :param options: the options of :func:`urlencoded.parse` (``encoding``,
         ``errors``, ``max_fields``, ``max_field_size``, ``max_body_size``...),
         with the same meaning and errors; not its deprecated ``use_charset_field``.
     :returns: a dict of str, dicts and lists, in the order names first appear.
-    :raises TypeError: as :func:`urlencoded.parse` does, or for a limit that
-        is not an int or None.
-    :raises ValueError: for a negative limit.
-    :raises NestingError: for names that do not describe one structure.
+    :raises TypeError: as :func:`urlencoded.parse` does, for a limit that
+        is not an int or None, or a *duplicates* that is not a str.
+    :raises ValueError: for a negative limit or an unknown *duplicates*.
+    :raises NestingError: for names that do not describe one structure, or
+        a repeated name with ``duplicates="error"``.
     :raises LimitExceeded: a :class:`NestingTooDeep`,
         :class:`ListIndexTooLarge` or :class:`TooManyKeys` for this
         function's limits, or what :func:`urlencoded.parse` raises for its own.
@@ -307,13 +370,22 @@ def parse_nested(
     {'items': [{'price': 'p_1', 'quantity': '2'}], 'metadata': {'order': '6735'}}
     >>> parse_nested("category[]=indieweb&category[]=python")
     {'category': ['indieweb', 'python']}
+    >>> parse_nested("user[name]=x&interest=a&interest=b")
+    {'user': {'name': 'x'}, 'interest': ['a', 'b']}
 
     .. versionadded:: 1.1
     """
+    if not isinstance(duplicates, str):
+        raise TypeError(f"duplicates must be a str, not {type(duplicates).__name__}")
+    if duplicates not in _DUPLICATES:
+        raise ValueError(
+            f"duplicates must be 'combine', 'first', 'last' or 'error', got {duplicates!r}"
+        )
     builder = _Builder(
         check_limit("max_depth", max_depth),
         check_limit("max_list_index", max_list_index),
         check_limit("max_keys", max_keys),
+        duplicates,
     )
     body = as_bytes(data, "parse")
     parse_options = options_from("parse_nested", options)
@@ -430,8 +502,9 @@ def serialize_nested(
     :param list_format: ``"indices"`` writes ``a[0]=x&a[1]=y``;
         ``"brackets"`` writes ``a[]=x&a[]=y``; ``"repeat"`` writes
         ``a=x&a=y`` (for servers that collect repeated names;
-        :func:`parse_nested` raises on it). The last two only write lists of
-        leaves.
+        :func:`parse_nested` reads it back with its default
+        ``duplicates="combine"``, but a list of one value as that value).
+        The last two only write lists of leaves.
     :param dialect: a :class:`urlencoded.dialects.Dialect`: how names and
         values are percent-encoded; by default ``WHATWG_FORM``, the
         urlencoded serializer's (``+`` for space).
