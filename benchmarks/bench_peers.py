@@ -3,6 +3,8 @@
 Run it as a plain script, after ``pip install -e '.[bench]'``::
 
     python benchmarks/bench_peers.py                        # prints the table
+    python benchmarks/bench_peers.py --runs 3               # three runs and their median
+    python benchmarks/bench_peers.py --workload e           # one workload (key from bench_core)
     python benchmarks/bench_peers.py --write docs/bench     # also writes the docs' files
 
 What it measures
@@ -21,8 +23,18 @@ divided by the library's, measured in the same run):
   ``unquote_plus`` of each name and value, as Starlette reads a form;
 - ``ada-url`` (C++ WHATWG URL parser): ``parse_search_params`` and
   ``URLSearchParams``;
+- ``w3lib`` (Scrapy's URL helpers): ``parse_qsl_to_bytes`` with blank values;
+- ``qs-codec`` (pure Python, the ``qs`` format): ``decode`` and ``encode``;
 - ``multidict``: only in the URLSearchParams round, as a ``MultiDict`` with
   ``sorted`` and ``urlencode`` for the parts it lacks.
+
+Each workload runs in a fresh interpreter (this script, with ``--child``),
+so that one workload's garbage or warm caches do not tilt the next; inside
+it the libraries' repeats are interleaved. Each line ends with
+urlencoded's time over the fastest other library's ("vs fastest"). With
+``--runs N`` every workload is measured N times, in N rounds over all of
+them, and a last table gives each run's ratio and their median; the files
+that ``--write`` writes hold, per workload, the run with the median ratio.
 
 A library that is not installed is left out. ``--write DIR`` writes
 ``benchmarks.json``, ``benchmarks-table.inc`` (included by
@@ -37,6 +49,8 @@ import io
 import json
 import os
 import platform
+import statistics
+import subprocess
 import sys
 import timeit
 import urllib.parse
@@ -181,6 +195,14 @@ def _yarl_parse(yarl: Any, text: str) -> Call:
     return run
 
 
+def _w3lib_parse(w3lib_url: Any, text: str) -> object:
+    return w3lib_url.parse_qsl_to_bytes(text, keep_blank_values=True)
+
+
+def _qs_encode(qs_codec: Any, pairs: list[tuple[str, str]]) -> object:
+    return qs_codec.encode(dict(pairs), qs_codec.EncodeOptions(format=qs_codec.Format.RFC1738))
+
+
 def _ada_serialize(ada: Any, pairs: list[tuple[str, str]]) -> Call:
     def run() -> object:
         params = ada.URLSearchParams("")
@@ -200,6 +222,8 @@ def rows() -> list[tuple[str, str, dict[str, Call]]]:
     python_multipart = _optional("python_multipart")
     ada = _optional("ada_url")
     multidict = _optional("multidict")
+    w3lib_url = _optional("w3lib.url")
+    qs_codec = _optional("qs_codec")
     table: list[tuple[str, str, dict[str, Call]]] = []
     parse_rows = [
         ("h", "parse a=1"),
@@ -227,8 +251,17 @@ def rows() -> list[tuple[str, str, dict[str, Call]]]:
             calls["python-multipart"] = _multipart_parse(python_multipart, body)
         if ada is not None:
             calls["ada-url"] = partial(ada.parse_search_params, text)
+        if w3lib_url is not None:
+            calls["w3lib"] = partial(_w3lib_parse, w3lib_url, text)
+        if qs_codec is not None:
+            calls["qs-codec"] = partial(qs_codec.decode, text)
         table.append((key, title, calls))
-    for key, title in [("j", "serialize [('a', '1')]"), ("d", "serialize 20 x 200 Japanese")]:
+    serialize_rows = [
+        ("j", "serialize [('a', '1')]"),
+        ("c", "serialize 100 short ASCII pairs"),
+        ("d", "serialize 20 x 200 Japanese"),
+    ]
+    for key, title in serialize_rows:
         pairs = inputs[key]
         assert isinstance(pairs, list)
         calls = {
@@ -241,6 +274,8 @@ def rows() -> list[tuple[str, str, dict[str, Call]]]:
             calls["urlstd"] = partial(_str_of, urlstd.URLSearchParams, pairs)
         if ada is not None:
             calls["ada-url"] = _ada_serialize(ada, pairs)
+        if qs_codec is not None:
+            calls["qs-codec"] = partial(_qs_encode, qs_codec, pairs)
         table.append((key, title, calls))
     query = "&".join(f"name{i}=value+{i}" for i in range(50))
     calls = {"urlencoded": _round_ours(query)}
@@ -291,8 +326,21 @@ LIBRARIES = [
     "python-multipart",
     "multidict",
     "ada-url",
+    "w3lib",
+    "qs-codec",
 ]
-COLOURS = ["#1f77b4", "#7f7f7f", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2"]
+COLOURS = [
+    "#1f77b4",
+    "#7f7f7f",
+    "#ff7f0e",
+    "#2ca02c",
+    "#d62728",
+    "#9467bd",
+    "#8c564b",
+    "#e377c2",
+    "#bcbd22",
+    "#17becf",
+]
 
 
 def write_table(results: list[dict[str, Any]], path: Path, about: str) -> None:
@@ -368,33 +416,114 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def versions() -> str:
+    """The installed version of each peer, for the docs."""
+    from importlib import metadata
+
+    found = []
+    for name in ["yarl", "urlstd", "werkzeug", "python-multipart", "multidict", "ada-url"]:
+        found.append((name, _version(metadata, name)))
+    found += [("w3lib", _version(metadata, "w3lib")), ("qs-codec", _version(metadata, "qs-codec"))]
+    return ", ".join(f"{name} {version}" for name, version in found if version)
+
+
+def _version(metadata: Any, name: str) -> str | None:
+    try:
+        return str(metadata.version(name))
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def vs_fastest(times: dict[str, float]) -> tuple[float, str] | None:
+    """urlencoded's time over the fastest other library's, and that library."""
+    others = {name: time_us for name, time_us in times.items() if name != "urlencoded"}
+    if "urlencoded" not in times or not others:
+        return None
+    fastest = min(others, key=others.__getitem__)
+    return times["urlencoded"] / others[fastest], fastest
+
+
+def line(title: str, times: dict[str, float]) -> str:
+    """One workload's times as a line of the printed table."""
+    base = times.get("urllib.parse")
+    cells = []
+    for name, time_us in times.items():
+        ratio = f" ({base / time_us:.2f}x)" if base else ""
+        cells.append(f"{name} {time_us:,.1f}{ratio}")
+    against = vs_fastest(times)
+    tail = f" | vs fastest ({against[1]}) {against[0]:.2f}" if against else ""
+    return f"{title:<42} " + "; ".join(cells) + tail
+
+
+def child(key: str, quick: bool) -> int:
+    """Measure one workload in this interpreter and print its times as JSON."""
+    repeats, budget = (3, 0.02) if quick else (25, 0.01)
+    for row_key, title, calls in rows():
+        if row_key == key:
+            times = measure(calls, repeats, budget)
+            print(json.dumps({"key": key, "title": title, "times": times}))
+            return 0
+    raise SystemExit(f"no workload {key!r}")
+
+
+def run_child(key: str, quick: bool) -> dict[str, Any]:
+    """One workload measured in a fresh interpreter."""
+    command = [sys.executable, __file__, "--child", key] + (["--quick"] if quick else [])
+    output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    result: dict[str, Any] = json.loads(output.strip().splitlines()[-1])
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     """Measure every row, print the table and optionally write the docs' files."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="fewer, shorter repeats")
     parser.add_argument("--write", type=Path, help="directory for the JSON, RST table and SVG")
+    parser.add_argument("--runs", type=int, default=1, help="measure each workload this many times")
+    parser.add_argument(
+        "--workload", action="append", help="only this workload (a bench_core key, or usp)"
+    )
+    parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    repeats, budget = (3, 0.02) if args.quick else (25, 0.01)
+    if args.child:
+        return child(args.child, args.quick)
     about = f"{machine()}, urlencoded {urlencoded.__version__}"
+    peers = versions()
     print(about)
-    print()
-    results = []
-    for key, title, calls in rows():
-        times = measure(calls, repeats, budget)
-        results.append({"key": key, "title": title, "times": times})
-        base = times.get("urllib.parse")
-        cells = []
-        for name, time_us in times.items():
-            ratio = f" ({base / time_us:.2f}x)" if base else ""
-            cells.append(f"{name} {time_us:,.1f}{ratio}")
-        print(f"{title:<42} " + "; ".join(cells), flush=True)
+    print(peers)
+    keys = [key for key, _, _ in rows() if not args.workload or key in args.workload]
+    runs: list[list[dict[str, Any]]] = []
+    for run in range(args.runs):
+        print(f"\nrun {run + 1}" if args.runs > 1 else "")
+        results = []
+        for key in keys:
+            result = run_child(key, args.quick)
+            results.append(result)
+            print(line(result["title"], result["times"]), flush=True)
+        runs.append(results)
+    chosen = runs[0]
+    if args.runs > 1:
+        print("\nurlencoded time / fastest other library's, per run, and the median")
+        chosen = []
+        for index in range(len(keys)):
+            measured = [results[index] for results in runs]
+            ratios = [vs_fastest(result["times"]) for result in measured]
+            cells = [f"{ratio[0]:.2f} ({ratio[1]})" if ratio else "-" for ratio in ratios]
+            values = [ratio[0] for ratio in ratios if ratio]
+            median = statistics.median(values) if values else None
+            title = measured[0]["title"]
+            tail = f"median {median:.2f}" if median is not None else ""
+            print(f"{title:<42} " + ", ".join(cells) + f"  {tail}")
+            by_ratio = sorted(measured, key=lambda result: (vs_fastest(result["times"]) or (0,))[0])
+            chosen.append(by_ratio[len(by_ratio) // 2])
     if args.write:
         args.write.mkdir(parents=True, exist_ok=True)
+        about = f"{about}; {peers}"
         (args.write / "benchmarks.json").write_text(
-            json.dumps({"machine": about, "results": results}, indent=1) + "\n", encoding="utf-8"
+            json.dumps({"machine": about, "results": chosen}, indent=1) + "\n", encoding="utf-8"
         )
-        write_table(results, args.write / "benchmarks-table.inc", about)
-        write_svg(results, args.write / "benchmarks.svg", about)
+        write_table(chosen, args.write / "benchmarks-table.inc", about)
+        write_svg(chosen, args.write / "benchmarks.svg", about)
         print(f"\nwrote {args.write}/benchmarks.json, benchmarks-table.inc and benchmarks.svg")
     return 0
 

@@ -177,3 +177,72 @@ def test_list_init_agrees(pairs: list[tuple[str, str]]) -> None:
     from_list = urlencoded.URLSearchParams(pairs)
     assert list(from_list) == list(urlencoded.URLSearchParams(iter(pairs)))
     assert list(urlencoded.URLSearchParams([list(pair) for pair in pairs])) == pairs
+
+
+@contextmanager
+def sparse_counting() -> Iterator[None]:
+    """Count a block's raw joints with finds, one per joint, however dense they are."""
+    with mock.patch.object(_bulk, "_SPARSE", 0):
+        yield
+
+
+@given(data=st.one_of(form_bodies, stand_in_bodies), size=st.sampled_from([5, 64 * 1024]))
+@example(b"a=%1E&b=%1f", 64 * 1024)
+@example(b"a=%1E%1F&b", 64 * 1024)
+@example(b"a=b=%1e&c", 64 * 1024)
+def test_sparse_joint_count_agrees(data: bytes, size: int) -> None:
+    """Counting the joints with finds proves, as a full count does, that no escape became one."""
+    with sparse_counting(), tiny_blocks(size):
+        assert urlencoded.parse(data) == reference.urlencoded_parse(data)
+        assert urlencoded.parse_bytes(data) == reference.urlencoded_parse_to_bytes(data)
+
+
+def test_sparse_joint_count_on_long_fields() -> None:
+    """Fields of hundreds of escapes, with and without escaped stand-ins, take the find count."""
+    value = b"%E6%97%A5" * 200
+    bodies = [
+        b"&".join(b"field%d=%s" % (index, value) for index in range(20)),
+        b"a=" + value + b"%1E&b=" + value,
+        b"a=" + value + b"%1f=" + value + b"&b",
+        b"a=" + value + b"=x&b=" + value,
+    ]
+    for body in bodies:
+        assert urlencoded.parse(body) == reference.urlencoded_parse(body)
+        assert urlencoded.parse_bytes(body) == reference.urlencoded_parse_to_bytes(body)
+
+
+# Names and values that are mostly what the serializer writes as it is, with
+# now and then a character it escapes or a joint inside a name or value.
+_PLAIN_TEXT = st.text(
+    st.one_of(
+        st.sampled_from("abcXYZ019*-._ "),
+        st.sampled_from("&=+~%\x01\x02é日\U0001f600"),
+    ),
+    max_size=6,
+)
+
+
+@given(pairs=st.lists(st.tuples(_PLAIN_TEXT, _PLAIN_TEXT), max_size=6))
+@example([("a", "b=c")])
+@example([("a=b", "c")])
+@example([("a&b", ""), ("", "c")])
+@example([("a b", "c d")])
+def test_plain_serialization_agrees(pairs: list[tuple[str, str]]) -> None:
+    """Pairs with nothing to escape are written as they are, and any other pair is escaped."""
+    expected = reference.urlencoded_serialize(pairs)
+    assert urlencoded.serialize(pairs) == expected
+    assert urlencoded.serialize([list(pair) for pair in pairs]) == expected
+    assert str(urlencoded.URLSearchParams(pairs)) == expected
+    for encoding in ("windows-1252", "ISO-2022-JP"):
+        legacy = reference_html.urlencoded_serialize(pairs, encoding)
+        assert urlencoded.serialize(pairs, encoding=encoding) == legacy
+
+
+def test_plain_serialization_refuses_pairs_of_other_sizes() -> None:
+    """A one- or three-item pair whose joined text looks like a pair is still refused."""
+    for pairs in ([("a=b",)], [("a", "b", "c"), ("d",)], [("a", "b"), "cd"]):
+        try:
+            urlencoded.serialize(pairs)  # type: ignore[arg-type]
+        except TypeError:
+            continue
+        raise AssertionError(f"{pairs!r} was serialized")

@@ -57,6 +57,7 @@ from ._sets import URLENCODED_PERCENT_ENCODE_SET
 
 __all__ = [
     "BLOCK",
+    "form_shape",
     "parse_bytes_whole",
     "parse_utf8_whole",
     "serialize_pairs",
@@ -98,6 +99,9 @@ def _others(pair_end: bytes, name_end: bytes) -> bytes:
         table = bytes(byte for byte in range(256) if byte not in key)
         _NOT_JOINTS[key] = table
     return table
+
+
+_NOT_AMPERSAND_OR_EQUALS = _others(b"&", b"=")
 
 
 def _tables(separator: bytes, pair_end: bytes, name_end: bytes) -> tuple[bytes, bytes]:
@@ -170,9 +174,35 @@ def _decode_block(
     found = decoded.translate(None, _others(pair_end, name_end))
     # Every raw joint became a stand-in; as many stand-ins as joints means
     # that no escape decoded to one.
-    if len(found) != len(block.translate(None, _others(separator, b"="))):
+    if _count_joints(block, separator, len(found)) != len(found):
         return None
     return decoded, pair_end, name_end, _shape(found, pair_end, name_end)
+
+
+# A block at least this many times longer than its joints has them counted
+# by memchr-based finds, one Python step per joint, rather than a pass over
+# every byte.
+_SPARSE = 256
+
+
+def _count_joints(block: bytes, separator: bytes, expected: int) -> int:
+    """The raw separators and "=" in *block*, or any other number if not *expected*."""
+    if expected * _SPARSE > len(block):
+        return len(block.translate(None, _others(separator, b"=")))
+    count = 0
+    for joint in (separator, b"="):
+        at = block.find(joint)
+        while at != -1:
+            count += 1
+            if count > expected:
+                return count
+            at = block.find(joint, at + 1)
+    return count
+
+
+def form_shape(data: bytes) -> tuple[bool, bool]:
+    """:func:`shape` for the joints "&" and "=", at any length."""
+    return _shape(data.translate(None, _NOT_AMPERSAND_OR_EQUALS), b"&", b"=")
 
 
 def shape(data: bytes, pair_end: bytes, name_end: bytes = b"=") -> tuple[bool, bool]:
@@ -209,8 +239,8 @@ def split_text(
         # Later "=" in the sequence belong to the value: put them back.
         return [(name, value if name_end == "=" else value.replace(name_end, "="))]
     if block_shape[0]:
-        parts = text.replace(pair_end, name_end).split(name_end)
-        return list(zip(parts[::2], parts[1::2]))
+        parts = iter(text.replace(pair_end, name_end).split(name_end))
+        return list(zip(parts, parts))
     # Steps 3.2-3.3: (name, separator, value) without the separator.
     pairs: list[tuple[str, str]] = list(
         map(
@@ -415,13 +445,44 @@ def parse_bytes_whole(
 _PAIR_END = "\x01"
 _NAME_END = "\x02"
 _JOINTS = ((ord(_PAIR_END), "&"), (ord(_NAME_END), "="))
-_STAND_IN_BYTES = (_PAIR_END + _NAME_END).encode("ascii")
 _PAIR_TYPES = {tuple, list}
 
 
 def _form_escaper() -> Escaper:
     """The URL Standard serializer's escaper: the urlencoded set, space as "+"."""
     return escaper(URLENCODED_PERCENT_ENCODE_SET, True)
+
+
+def _joints(count: int) -> bytes:
+    """The joints of *count* serialized pairs, in order: "=", then "&=" for each later pair."""
+    return b"=" + b"&=" * (count - 1)
+
+
+def _is_plain(text: str, joints: bytes, escapes: Escaper) -> bool:
+    """Whether *text* is ASCII and, but for the bytes *escapes* writes as they are, *joints*."""
+    return text.isascii() and text.encode("ascii").translate(None, escapes.plain) == joints
+
+
+def _serialize_plain(items: list[tuple[str, str]], escapes: Escaper) -> str | None:
+    """The serialization of str pairs with nothing to escape, or None.
+
+    https://url.spec.whatwg.org/#concept-urlencoded-serializer
+
+    When every name and value is ASCII and holds only bytes that *escapes*
+    writes as they are (alphanumerics, ``*-._`` and space for the URL
+    Standard's set), step 3 changes nothing but space to "+" and every
+    encoding writes ASCII as it is: the pairs joined with "=" and "&" are
+    the output. Deleting those bytes from the joined pairs must leave
+    exactly the joints, one "=" per pair and "&" between pairs; a "=" or "&"
+    inside a name or value, or any other byte, would show there. The caller
+    has checked that each item is a pair of two items.
+
+    :raises TypeError: if a name or value is not a str.
+    """
+    text = "&".join(map("=".join, items))
+    if _is_plain(text, _joints(len(items)), escapes):
+        return text.replace(" ", "+") if escapes.space_as_plus and " " in text else text
+    return None
 
 
 def serialize_utf8_whole(items: list[object]) -> str | None:
@@ -446,8 +507,12 @@ def serialize_str_pairs(pairs: list[tuple[str, str]]) -> str:
     """
     if not pairs:
         return ""
+    escapes = _form_escaper()
+    found = _serialize_plain(pairs, escapes)
+    if found is not None:
+        return found
     joined = _PAIR_END.join(map(_NAME_END.join, pairs))
-    found = _serialize_joined(pairs, joined, UTF_8, _form_escaper())
+    found = _serialize_joined(pairs, joined, UTF_8, escapes)
     assert found is not None, "names and values must be scalar value strings"
     return found
 
@@ -464,11 +529,15 @@ def serialize_pairs(items: list[object], encoding: Encoding, escapes: Escaper) -
     """
     if not set(map(type, items)) <= _PAIR_TYPES or set(map(len, items)) != {2}:  # type: ignore[arg-type]
         return None
+    pairs: list[tuple[str, str]] = items  # type: ignore[assignment]
     try:
-        joined = _PAIR_END.join(map(_NAME_END.join, items))  # type: ignore[arg-type]
+        found = _serialize_plain(pairs, escapes)
     except TypeError:
         return None  # a bytes or non-str name or value
-    return _serialize_joined(items, joined, encoding, escapes)  # type: ignore[arg-type]
+    if found is not None:
+        return found
+    joined = _PAIR_END.join(map(_NAME_END.join, pairs))
+    return _serialize_joined(pairs, joined, encoding, escapes)
 
 
 def _serialize_joined(
@@ -492,12 +561,6 @@ def _serialize_joined(
             )
         except UnicodeEncodeError:
             return None  # surrogates
-    if joined.isascii() and not joined.encode("ascii").translate(
-        None, escapes.plain + _STAND_IN_BYTES
-    ):
-        # Nothing to escape: the pairs as they are (space as "+" if asked).
-        text = joined.replace(_PAIR_END, "&").replace(_NAME_END, "=")
-        return text.replace(" ", "+") if escapes.space_as_plus else text
     if encoding is UTF_8:
         try:
             data = joined.encode()

@@ -41,11 +41,11 @@ from .._errors import (
 from ._bulk import (
     BLOCK,
     _blocks,
+    form_shape,
     parse_bytes_whole,
     parse_utf8_whole,
     serialize_pairs,
     serialize_utf8_whole,
-    shape,
     split_text,
 )
 from ._infra import BytesLike as BytesLike
@@ -298,13 +298,7 @@ def parse(
         and max_field_size is None
         and max_body_size is None
     ):
-        # The common call: a short input with nothing to percent-decode.
-        if type(data) is str:
-            if data.isascii() and "%" not in data and len(data) <= BLOCK:
-                return _split_plain(data, data.encode("ascii"))
-        elif type(data) is bytes and b"%" not in data and len(data) <= BLOCK:
-            return _split_plain(data.decode("utf-8", "replace"), data)
-        return parse_with(as_bytes(data, "parse"), PARSE_DEFAULTS)
+        return parse_default(data)
     body = as_bytes(data, "parse")
     if use_charset_field is not False:
         charset_field = _use_charset_field(use_charset_field, charset_field)
@@ -320,6 +314,23 @@ def parse(
     )
     check_text_encoding(data, options.encoding)
     return parse_with(body, options)
+
+
+def parse_default(data: BytesLike | str) -> list[tuple[str, str]]:
+    """:func:`parse` with every option at its default: the URL Standard's parser.
+
+    https://url.spec.whatwg.org/#concept-urlencoded-parser and
+    https://url.spec.whatwg.org/#concept-urlencoded-string-parser
+
+    :raises TypeError: if *data* is not bytes or str.
+    """
+    # The common call: a short input with nothing to percent-decode.
+    if type(data) is str:
+        if data.isascii() and "%" not in data and len(data) <= BLOCK:
+            return _split_plain(data, data.encode("ascii"))
+    elif type(data) is bytes and b"%" not in data and len(data) <= BLOCK:
+        return _split_plain(data.decode("utf-8", "replace"), data)
+    return parse_with(as_bytes(data, "parse"), PARSE_DEFAULTS)
 
 
 def _use_charset_field(use_charset_field: object, charset_field: str | None) -> str | None:
@@ -457,7 +468,7 @@ def _split_plain(text: str, raw: bytes) -> list[tuple[str, str]]:
     and "+" are ASCII.
     """
     if len(raw) > 64:
-        return split_text(text.replace("+", " "), "&", "=", shape(raw, b"&"))
+        return split_text(text.replace("+", " "), "&", "=", form_shape(raw))
     if "&" not in text:
         # One sequence (or none): no list of sequences to build.
         if not text:

@@ -37,7 +37,7 @@ from operator import itemgetter
 from typing import Any, TypeVar, Union, overload
 
 from ._bulk import serialize_str_pairs
-from ._form import parse
+from ._form import parse, parse_default
 from ._infra import SURROGATE, first_values, to_usv_string, utf16_code_unit_key, values_by_name
 from ._pairs import check_items, check_part
 
@@ -147,8 +147,9 @@ class URLSearchParams:
             # remove the first code point from init.
             if init.startswith("?"):
                 init = init[1:]
-            # Initialize step 3.2: set the list to the result of parsing init.
-            self._list = parse(to_usv_string(init))
+            # Initialize step 3.2: set the list to the result of parsing init
+            # (the string parser turns surrogates into U+FFFD as it UTF-8 encodes).
+            self._list = parse_default(init)
         elif isinstance(init, _BYTES_TYPES):
             # Beyond the spec: bytes go straight to the urlencoded parser.
             self._list = parse(init)
@@ -216,9 +217,12 @@ class URLSearchParams:
 
         .. versionadded:: 1.0
         """
-        pair = (_usv(name, "append() name"), _usv(value, "append() value"))
+        if type(name) is not str or not name.isascii():
+            name = _usv(name, "append() name")
+        if type(value) is not str or not value.isascii():
+            value = _usv(value, "append() value")
         # Step 1: append (name, value) to this's list.
-        self._list.append(pair)
+        self._list.append((name, value))
         # Step 2: update this (a no-op: there is no URL object).
 
     # https://url.spec.whatwg.org/#dom-urlsearchparams-delete
@@ -279,7 +283,8 @@ class URLSearchParams:
         .. versionadded:: 1.0
         .. versionchanged:: 1.1 *default*.
         """
-        name = _usv(name, "get() name")
+        if type(name) is not str or not name.isascii():
+            name = _usv(name, "get() name")
         for pair_name, pair_value in self._list:
             if pair_name == name:
                 return pair_value
@@ -300,7 +305,8 @@ class URLSearchParams:
 
         .. versionadded:: 1.0
         """
-        name = _usv(name, "get_all() name")
+        if type(name) is not str or not name.isascii():
+            name = _usv(name, "get_all() name")
         return [pair_value for pair_name, pair_value in self._list if pair_name == name]
 
     # https://url.spec.whatwg.org/#dom-urlsearchparams-has
@@ -351,15 +357,18 @@ class URLSearchParams:
 
         .. versionadded:: 1.0
         """
-        name = _usv(name, "set() name")
-        value = _usv(value, "set() value")
+        if type(name) is not str or not name.isascii():
+            name = _usv(name, "set() name")
+        if type(value) is not str or not value.isascii():
+            value = _usv(value, "set() value")
         names = list(map(_NAME, self._list))
-        if name not in names:
+        try:
+            first = names.index(name)
+        except ValueError:
             # Step 2: otherwise, append (name, value) to this's list.
             self._list.append((name, value))
             return
         # Step 1: set the value of the first such tuple to value ...
-        first = names.index(name)
         self._list[first] = (name, value)
         if name in names[first + 1 :]:
             # ... and remove the others.
