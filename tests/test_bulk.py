@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import urlencoded
 from tests import reference, reference_html
 from tests.strategies import form_bodies, pairs_with_surrogates
-from urlencoded._core import _bulk
+from urlencoded._core import _bulk, _form
 
 # Pieces that reach the stand-in logic: the stand-ins raw and escaped, the
 # joints escaped, line breaks (no a2b_qp) and invalid escapes.
@@ -85,6 +85,21 @@ def test_blocks_agree(data: bytes, size: int) -> None:
     with tiny_blocks(size):
         assert urlencoded.parse(data) == reference.urlencoded_parse(data)
         assert urlencoded.parse_bytes(data) == reference.urlencoded_parse_to_bytes(data)
+
+
+@given(data=st.one_of(form_bodies, stand_in_bodies, one_field), size=st.integers(1, 24))
+@example(b"q=" + b"%E6%97%A5" * 9, 4)
+@example(b"a=%41%42&b=%26%43&" * 3, 5)
+@example(b"&&=&a==%3D&", 2)
+@example(b"q=ab%%%%%%%41%%", 4)
+def test_ascii_text_blocks_agree(data: bytes, size: int) -> None:
+    """A long ASCII str is cut into blocks, and one long field into pieces, as a str."""
+    ascii_data = bytes(byte & 0x7F for byte in data)
+    with tiny_blocks(size), mock.patch.object(_form, "BLOCK", size):
+        parsed = urlencoded.parse(ascii_data.decode("ascii"))
+        params = urlencoded.URLSearchParams(ascii_data.decode("ascii"))
+    assert parsed == reference.urlencoded_parse(ascii_data)
+    assert list(params) == parsed
 
 
 def _strict_outcome(data: bytes, charset_field: str | None = None) -> object:

@@ -48,7 +48,7 @@ from binascii import a2b_qp
 from collections.abc import Iterable, Iterator
 from itertools import repeat
 from operator import itemgetter
-from typing import Callable, TypeVar
+from typing import Any, Callable, TypeVar
 
 from .._encoding import UTF_8, Encoding, encode_with_references
 from ._options import BLOCK
@@ -58,6 +58,7 @@ from ._sets import URLENCODED_PERCENT_ENCODE_SET
 __all__ = [
     "BLOCK",
     "form_shape",
+    "parse_ascii_text",
     "parse_bytes_whole",
     "parse_utf8_whole",
     "serialize_pairs",
@@ -83,6 +84,7 @@ _NOT_IN_BULK = (b"%", b"+")
 _NAME_AND_VALUE = itemgetter(0, 2)
 # Where a long name or value may be cut: after an ASCII byte that is in no escape.
 _ASCII_OUTSIDE_ESCAPES = re.compile(rb"[^%][^%][\x00-\x24\x26-\x7f]")
+_ASCII_OUTSIDE_ESCAPES_TEXT = re.compile(_ASCII_OUTSIDE_ESCAPES.pattern.decode("ascii"))
 # For a2b_qp on a name or value without "=": "%" becomes its "=", "+" a space.
 _PLUS_AND_PERCENT = bytes.maketrans(b"%+", b"= ")
 # Translation tables per (separator, pair stand-in, name stand-in), built on first use.
@@ -118,7 +120,7 @@ def _tables(separator: bytes, pair_end: bytes, name_end: bytes) -> tuple[bytes, 
     return tables
 
 
-def _blocks(body: bytes, separator: bytes) -> Iterator[tuple[bytes, int]]:
+def _blocks(body: _Text, separator: _Text) -> Iterator[tuple[_Text, int]]:
     """Step 1 in bulk: (block, its offset) for runs of whole sequences of about BLOCK bytes."""
     size = len(body)
     if size <= BLOCK:
@@ -320,23 +322,24 @@ def _parse_utf8_block(block: bytes, separator: bytes, errors: str) -> list[tuple
     )
 
 
-def _one_sequence(block: bytes) -> tuple[tuple[int, int], tuple[int, int]]:
+def _one_sequence(block: bytes | str) -> tuple[tuple[int, int], tuple[int, int]]:
     """Steps 3.2-3.3 for a block that is one sequence: where its name and value lie."""
     size = len(block)
-    equals = block.find(b"=")
+    equals = block.find("=") if isinstance(block, str) else block.find(b"=")
     if equals == -1:
         return (0, size), (size, size)
     return (0, equals), (equals + 1, size)
 
 
-def _parse_one_sequence(block: bytes, errors: str) -> list[tuple[str, str]] | None:
+def _parse_one_sequence(block: bytes | str, errors: str) -> list[tuple[str, str]] | None:
     """Steps 3.2-3.5 for a block that is one sequence (one long field).
 
     With one sequence there are no joints to tell apart from escapes: name
     and value are cut at the first "=" and decoded on their own, without
     stand-ins or counting them. Each decoded piece ends with an ASCII byte,
     so decoding the pieces as UTF-8 one by one equals decoding the whole,
-    and no copy of the whole field is made.
+    and no copy of the whole field is made. *block* may be an ASCII str,
+    which is then UTF-8 encoded piece by piece.
     """
     try:
         # https://encoding.spec.whatwg.org/#utf-8-decode-without-bom
@@ -349,7 +352,13 @@ def _parse_one_sequence(block: bytes, errors: str) -> list[tuple[str, str]] | No
     return [(name, value)]
 
 
-def _decoded_pieces(data: bytes, start: int, end: int) -> Iterator[bytes]:
+def _raw(data: bytes | str, start: int, end: int) -> bytes:
+    """``data[start:end]`` as bytes: an ASCII str is its own UTF-8 encoding."""
+    piece = data[start:end]
+    return piece.encode("ascii") if isinstance(piece, str) else piece
+
+
+def _decoded_pieces(data: bytes | str, start: int, end: int) -> Iterator[bytes]:
     """Steps 3.4 and 3.5 ("+" to space, percent-decode) for ``data[start:end]``, in pieces.
 
     https://url.spec.whatwg.org/#concept-urlencoded-parser
@@ -357,32 +366,59 @@ def _decoded_pieces(data: bytes, start: int, end: int) -> Iterator[bytes]:
     A long range is decoded in pieces that stay in the cache. A cut comes
     after a byte that is ASCII and in no escape (neither it nor the two bytes
     before it are "%"), so each decoded piece ends with that byte: no escape
-    and no UTF-8 sequence, valid or not, spans a cut.
+    and no UTF-8 sequence, valid or not, spans a cut. *data* may be an ASCII
+    str: each piece is then encoded on its own, so that no encoded copy of
+    the whole is made.
     """
-    if (
-        data.find(b"=", start, end) != -1
-        or data.find(b"\n", start, end) != -1
-        or data.find(b"\r", start, end) != -1
-    ):
+    breaks: tuple[Any, ...] = ("=", "\n", "\r") if isinstance(data, str) else (b"=", b"\n", b"\r")
+    cuts: re.Pattern[Any] = (
+        _ASCII_OUTSIDE_ESCAPES_TEXT if isinstance(data, str) else _ASCII_OUTSIDE_ESCAPES
+    )
+    if any(data.find(byte, start, end) != -1 for byte in breaks):
         # a2b_qp would take a raw "=" for an escape or join lines.
-        yield percent_decode_bytes(data[start:end].replace(b"+", b" "))
+        yield percent_decode_bytes(_raw(data, start, end).replace(b"+", b" "))
         return
     while start < end:
         found = None
         if end - start > BLOCK:
-            found = _ASCII_OUTSIDE_ESCAPES.search(data, start + BLOCK, end)
+            found = cuts.search(data, start + BLOCK, end)
         cut = end if found is None else found.end()
-        piece = data[start:cut]
+        piece = _raw(data, start, cut)
         decoded = a2b_qp(piece.translate(_PLUS_AND_PERCENT))
         # As in _decode_block: an "=" in the output or a final "%" may come
         # from a "%" that is not an escape; then the lengths tell.
         if (b"=" in decoded or piece.endswith(b"%")) and len(piece) - len(
             decoded
         ) != 2 * piece.count(b"%"):
-            yield percent_decode_bytes(data[start:end].replace(b"+", b" "))
+            yield percent_decode_bytes(_raw(data, start, end).replace(b"+", b" "))
             return
         yield decoded
         start = cut
+
+
+def parse_ascii_text(
+    text: str, fallback: Callable[[bytes, int], list[tuple[str, str]]]
+) -> list[tuple[str, str]]:
+    """:func:`parse_utf8_whole` with "&" and replacement for a long ASCII str.
+
+    https://url.spec.whatwg.org/#concept-urlencoded-string-parser
+
+    An ASCII str is its own UTF-8 encoding, byte for byte, so blocks are cut
+    from the str and encoded one at a time, and a block that is one long
+    field is encoded piece by piece: no encoded copy of the whole input is
+    made, which for inputs of megabytes also spares the system mapping
+    fresh memory for it on every call.
+    """
+    output: list[tuple[str, str]] = []
+    for block, offset in _blocks(text, "&"):
+        if "&" in block:
+            raw = block.encode("ascii")
+            pairs = _parse_utf8_block(raw, b"&", "replace")
+            output += fallback(raw, offset) if pairs is None else pairs
+        elif block:
+            found = _parse_one_sequence(block, "replace")
+            output += fallback(block.encode("ascii"), offset) if found is None else found
+    return output
 
 
 def parse_utf8_whole(

@@ -42,6 +42,7 @@ from ._bulk import (
     BLOCK,
     _blocks,
     form_shape,
+    parse_ascii_text,
     parse_bytes_whole,
     parse_utf8_whole,
     serialize_pairs,
@@ -326,8 +327,11 @@ def parse_default(data: BytesLike | str) -> list[tuple[str, str]]:
     """
     # The common call: a short input with nothing to percent-decode.
     if type(data) is str:
-        if data.isascii() and "%" not in data and len(data) <= BLOCK:
-            return _split_plain(data, data.encode("ascii"))
+        if data.isascii():
+            if len(data) > BLOCK:
+                return parse_ascii_text(data, _PARSE_UTF8_FIELDS)
+            if "%" not in data:
+                return _split_plain(data, data.encode("ascii"))
     elif type(data) is bytes and b"%" not in data and len(data) <= BLOCK:
         return _split_plain(data.decode("utf-8", "replace"), data)
     return parse_with(as_bytes(data, "parse"), PARSE_DEFAULTS)
@@ -496,6 +500,10 @@ def _parse_fields(
 ) -> list[tuple[str, str]]:
     """The parser field by field on *block*, at *offset* in a region at *start* in the input."""
     return _decode_fields(_split_fields(block, separator, start + offset), encoding, strict)
+
+
+# The fallback of the default parse: UTF-8 with replacement, field by field.
+_PARSE_UTF8_FIELDS = partial(_parse_fields, UTF_8, False, b"&", 0)
 
 
 def parse_bytes(
