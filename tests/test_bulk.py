@@ -261,3 +261,46 @@ def test_plain_serialization_refuses_pairs_of_other_sizes() -> None:
         except TypeError:
             continue
         raise AssertionError(f"{pairs!r} was serialized")
+
+
+_NAME_TEXT = st.text(st.sampled_from("ab%C3\U0001f600\uff61+=&é"), max_size=4)
+
+
+@given(
+    query=st.lists(
+        st.sampled_from(["a", "b", "=", "&", "+", "%C3", "%F0%9F%98%80", "%EF%BD%A1"]),
+        max_size=12,
+    ).map("".join),
+    added=st.lists(st.tuples(_NAME_TEXT, _NAME_TEXT), max_size=4),
+    use_set=st.booleans(),
+)
+@example("b=1&a=2", [("\U0001f600", "x"), ("\uff61", "y")], False)
+@example("%F0%9F%98%80=1&b=2", [("\uff61", "y")], True)
+def test_sort_after_ascii_query_agrees(
+    query: str, added: list[tuple[str, str]], use_set: bool
+) -> None:
+    """Names parsed from an ASCII query, then appended or set, sort in UTF-16 code unit order."""
+    params = urlencoded.URLSearchParams(query)
+    expected = list(params)
+    for name, value in added:
+        if use_set:
+            params.set(name, value)
+            first = [index for index, pair in enumerate(expected) if pair[0] == name]
+            if first:
+                expected[first[0]] = (name, value)
+                expected = [
+                    pair
+                    for index, pair in enumerate(expected)
+                    if pair[0] != name or index == first[0]
+                ]
+            else:
+                expected.append((name, value))
+        else:
+            params.append(name, value)
+            expected.append((name, value))
+    clone = params.copy()
+    params.sort()
+    clone.sort()
+    ordered = sorted(expected, key=lambda pair: pair[0].encode("utf-16-be", "surrogatepass"))
+    assert list(params) == ordered
+    assert list(clone) == ordered

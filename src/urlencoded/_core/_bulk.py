@@ -58,6 +58,7 @@ from ._sets import URLENCODED_PERCENT_ENCODE_SET
 __all__ = [
     "BLOCK",
     "form_shape",
+    "pair_up",
     "parse_ascii_text",
     "parse_bytes_whole",
     "parse_utf8_whole",
@@ -204,7 +205,8 @@ def _count_joints(block: bytes, separator: bytes, expected: int) -> int:
 
 def form_shape(data: bytes) -> tuple[bool, bool]:
     """:func:`shape` for the joints "&" and "=", at any length."""
-    return _shape(data.translate(None, _NOT_AMPERSAND_OR_EQUALS), b"&", b"=")
+    found = data.translate(None, _NOT_AMPERSAND_OR_EQUALS)
+    return found == _joints((len(found) + 1) >> 1), b"==" in found
 
 
 def shape(data: bytes, pair_end: bytes, name_end: bytes = b"=") -> tuple[bool, bool]:
@@ -224,6 +226,12 @@ def _shape(found: bytes, pair_end: bytes, name_end: bytes) -> tuple[bool, bool]:
     return found == name_end + (pair_end + name_end) * (len(found) >> 1), name_end * 2 in found
 
 
+def pair_up(text: str, joint: str = "=") -> list[tuple[str, str]]:
+    """Names and values from *text*, where *joint* ends every name and every value but the last."""
+    parts = iter(text.split(joint))
+    return list(zip(parts, parts))
+
+
 def split_text(
     text: str, pair_end: str, name_end: str, block_shape: tuple[bool, bool] = _NO_SHAPE
 ) -> list[tuple[str, str]]:
@@ -241,8 +249,7 @@ def split_text(
         # Later "=" in the sequence belong to the value: put them back.
         return [(name, value if name_end == "=" else value.replace(name_end, "="))]
     if block_shape[0]:
-        parts = iter(text.replace(pair_end, name_end).split(name_end))
-        return list(zip(parts, parts))
+        return pair_up(text.replace(pair_end, name_end), name_end)
     # Steps 3.2-3.3: (name, separator, value) without the separator.
     pairs: list[tuple[str, str]] = list(
         map(
@@ -370,30 +377,30 @@ def _decoded_pieces(data: bytes | str, start: int, end: int) -> Iterator[bytes]:
     str: each piece is then encoded on its own, so that no encoded copy of
     the whole is made.
     """
-    breaks: tuple[Any, ...] = ("=", "\n", "\r") if isinstance(data, str) else (b"=", b"\n", b"\r")
     cuts: re.Pattern[Any] = (
         _ASCII_OUTSIDE_ESCAPES_TEXT if isinstance(data, str) else _ASCII_OUTSIDE_ESCAPES
     )
-    if any(data.find(byte, start, end) != -1 for byte in breaks):
-        # a2b_qp would take a raw "=" for an escape or join lines.
-        yield percent_decode_bytes(_raw(data, start, end).replace(b"+", b" "))
-        return
     while start < end:
         found = None
         if end - start > BLOCK:
             found = cuts.search(data, start + BLOCK, end)
         cut = end if found is None else found.end()
         piece = _raw(data, start, cut)
+        # a2b_qp would take a raw "=" for an escape, or join lines after a
+        # "%"; no piece ends with "%", so a piece can be judged on its own.
+        if b"=" in piece or b"\n" in piece or b"\r" in piece:
+            break
         decoded = a2b_qp(piece.translate(_PLUS_AND_PERCENT))
         # As in _decode_block: an "=" in the output or a final "%" may come
         # from a "%" that is not an escape; then the lengths tell.
         if (b"=" in decoded or piece.endswith(b"%")) and len(piece) - len(
             decoded
         ) != 2 * piece.count(b"%"):
-            yield percent_decode_bytes(_raw(data, start, end).replace(b"+", b" "))
-            return
+            break
         yield decoded
         start = cut
+    if start < end:
+        yield percent_decode_bytes(_raw(data, start, end).replace(b"+", b" "))
 
 
 def parse_ascii_text(
@@ -409,6 +416,9 @@ def parse_ascii_text(
     made, which for inputs of megabytes also spares the system mapping
     fresh memory for it on every call.
     """
+    if "&" not in text:
+        found = _parse_one_sequence(text, "replace")
+        return fallback(text.encode("ascii"), 0) if found is None else found
     output: list[tuple[str, str]] = []
     for block, offset in _blocks(text, "&"):
         if "&" in block:
@@ -486,7 +496,10 @@ _PAIR_TYPES = {tuple, list}
 
 def _form_escaper() -> Escaper:
     """The URL Standard serializer's escaper: the urlencoded set, space as "+"."""
-    return escaper(URLENCODED_PERCENT_ENCODE_SET, True)
+    return _FORM_ESCAPER
+
+
+_FORM_ESCAPER = escaper(URLENCODED_PERCENT_ENCODE_SET, True)
 
 
 def _joints(count: int) -> bytes:

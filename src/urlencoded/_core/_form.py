@@ -42,6 +42,7 @@ from ._bulk import (
     BLOCK,
     _blocks,
     form_shape,
+    pair_up,
     parse_ascii_text,
     parse_bytes_whole,
     parse_utf8_whole,
@@ -465,6 +466,10 @@ def _separated(body: bytes, separator: bytes) -> tuple[bytes, bytes]:
     return body.translate(bytes.maketrans(b"&" + separator, separator + b"&")), b"&"
 
 
+# Step 3.4's "+" to space, and "&" to "=" when each sequence holds exactly one "=".
+_PLUS_AND_AMPERSAND = bytes.maketrans(b"+&", b" =")
+
+
 def _split_plain(text: str, raw: bytes) -> list[tuple[str, str]]:
     """The parser on UTF-8 decoded *text* whose *raw* bytes hold no "%".
 
@@ -472,7 +477,11 @@ def _split_plain(text: str, raw: bytes) -> list[tuple[str, str]]:
     and "+" are ASCII.
     """
     if len(raw) > 64:
-        return split_text(text.replace("+", " "), "&", "=", form_shape(raw))
+        block_shape = form_shape(raw)
+        if block_shape[0]:
+            # Every sequence holds one "=": one split gives names and values.
+            return pair_up(raw.translate(_PLUS_AND_AMPERSAND).decode("utf-8", "replace"))
+        return split_text(text.replace("+", " "), "&", "=", block_shape)
     if "&" not in text:
         # One sequence (or none): no list of sequences to build.
         if not text:

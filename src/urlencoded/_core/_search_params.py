@@ -33,7 +33,7 @@ the string.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from operator import itemgetter
+from operator import indexOf, itemgetter
 from typing import Any, TypeVar, Union, overload
 
 from ._bulk import serialize_str_pairs
@@ -128,7 +128,9 @@ class URLSearchParams:
        per name before), and a subclass of URLSearchParams is iterated.
     """
 
-    __slots__ = ("_list",)
+    # _ascii_names is _list while every name in it is known to be ASCII, so
+    # that sort() need not look (set by the constructor, kept by the methods).
+    __slots__ = ("_ascii_names", "_list")
 
     # Beyond the spec: the list can change, so instances are not hashable.
     __hash__ = None  # type: ignore[assignment]
@@ -136,6 +138,7 @@ class URLSearchParams:
     def __init__(self, init: _Init = "") -> None:
         # https://url.spec.whatwg.org/#concept-urlsearchparams-list
         self._list: list[tuple[str, str]] = []
+        self._ascii_names: list[tuple[str, str]] | None = None
         if type(init) is list:
             # The common sequence init, a list of str pairs, in a few C-level passes.
             pairs = _str_pairs(init)
@@ -150,6 +153,9 @@ class URLSearchParams:
             # Initialize step 3.2: set the list to the result of parsing init
             # (the string parser turns surrogates into U+FFFD as it UTF-8 encodes).
             self._list = parse_default(init)
+            if init.isascii() and "%" not in init:
+                # Nothing was percent-decoded: every name is ASCII.
+                self._ascii_names = self._list
         elif isinstance(init, _BYTES_TYPES):
             # Beyond the spec: bytes go straight to the urlencoded parser.
             self._list = parse(init)
@@ -223,6 +229,8 @@ class URLSearchParams:
             value = _usv(value, "append() value")
         # Step 1: append (name, value) to this's list.
         self._list.append((name, value))
+        if not name.isascii():
+            self._ascii_names = None
         # Step 2: update this (a no-op: there is no URL object).
 
     # https://url.spec.whatwg.org/#dom-urlsearchparams-delete
@@ -361,16 +369,17 @@ class URLSearchParams:
             name = _usv(name, "set() name")
         if type(value) is not str or not value.isascii():
             value = _usv(value, "set() value")
-        names = list(map(_NAME, self._list))
         try:
-            first = names.index(name)
+            first = indexOf(map(_NAME, self._list), name)
         except ValueError:
             # Step 2: otherwise, append (name, value) to this's list.
             self._list.append((name, value))
+            if not name.isascii():
+                self._ascii_names = None
             return
         # Step 1: set the value of the first such tuple to value ...
         self._list[first] = (name, value)
-        if name in names[first + 1 :]:
+        if name in map(_NAME, self._list[first + 1 :]):
             # ... and remove the others.
             self._list[first + 1 :] = [pair for pair in self._list[first + 1 :] if pair[0] != name]
         # Step 3: update this (a no-op: there is no URL object).
@@ -397,6 +406,9 @@ class URLSearchParams:
         .. versionadded:: 1.0
         """
         # Step 1: list.sort is a stable sort, as "sorting in ascending order" is.
+        if getattr(self, "_ascii_names", None) is self._list:
+            self._list.sort(key=_NAME)
+            return
         names = "".join(map(_NAME, self._list))
         if names.isascii() or max(names) < "\U00010000":
             # No surrogate pairs: code points compare as the code units do.
@@ -480,6 +492,8 @@ class URLSearchParams:
         """
         clone = type(self).__new__(type(self))
         clone._list = list(self._list)
+        ascii_names = getattr(self, "_ascii_names", None) is self._list
+        clone._ascii_names = clone._list if ascii_names else None
         return clone
 
     def keys(self) -> list[str]:
