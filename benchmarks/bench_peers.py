@@ -366,6 +366,7 @@ def write_table(results: list[dict[str, Any]], path: Path, about: str) -> None:
     lines += ["   :header-rows: 1", ""]
     lines.append("   * - workload")
     lines += [f"     - {name}" for name in present]
+    lines.append("     - urlencoded / fastest other")
     for row in results:
         lines.append(f"   * - {row['title']}")
         base = row["times"].get("urllib.parse")
@@ -377,6 +378,8 @@ def write_table(results: list[dict[str, Any]], path: Path, about: str) -> None:
                 lines.append(f"     - {time_us:,.1f}")
             else:
                 lines.append(f"     - {time_us:,.1f} ({base / time_us:.2g}×)")
+        against = vs_fastest(row["times"])
+        lines.append(f"     - {against[0]:.2f} ({against[1]})" if against else "     - —")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 

@@ -556,7 +556,7 @@ def serialize_str_pairs(pairs: list[tuple[str, str]]) -> str:
     """
     if not pairs:
         return ""
-    escapes = _form_escaper()
+    escapes = _FORM_ESCAPER
     found = _serialize_plain(pairs, escapes)
     if found is not None:
         return found
@@ -580,12 +580,14 @@ def serialize_pairs(items: list[object], encoding: Encoding, escapes: Escaper) -
         return None
     pairs: list[tuple[str, str]] = items  # type: ignore[assignment]
     try:
-        found = _serialize_plain(pairs, escapes)
+        # The first pair tells whether the plain path is worth a try.
+        first = pairs[0][0] + pairs[0][1]
+        found = _serialize_plain(pairs, escapes) if first.isascii() else None
+        if found is not None:
+            return found
+        joined = _PAIR_END.join(map(_NAME_END.join, pairs))
     except TypeError:
         return None  # a bytes or non-str name or value
-    if found is not None:
-        return found
-    joined = _PAIR_END.join(map(_NAME_END.join, pairs))
     return _serialize_joined(pairs, joined, encoding, escapes)
 
 

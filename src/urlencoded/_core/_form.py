@@ -55,7 +55,6 @@ from ._infra import as_bytes, to_usv_string
 from ._options import (
     CHARSET_FIELD,
     NO_LIMITS,
-    PARSE_DEFAULTS,
     Errors,
     FormOptions,
     Limits,
@@ -326,16 +325,20 @@ def parse_default(data: BytesLike | str) -> list[tuple[str, str]]:
 
     :raises TypeError: if *data* is not bytes or str.
     """
-    # The common call: a short input with nothing to percent-decode.
-    if type(data) is str:
-        if data.isascii():
-            if len(data) > BLOCK:
-                return parse_ascii_text(data, _PARSE_UTF8_FIELDS)
-            if "%" not in data:
-                return _split_plain(data, data.encode("ascii"))
-    elif type(data) is bytes and b"%" not in data and len(data) <= BLOCK:
-        return _split_plain(data.decode("utf-8", "replace"), data)
-    return parse_with(as_bytes(data, "parse"), PARSE_DEFAULTS)
+    # What parse_with does with PARSE_DEFAULTS (no limits, no charset field,
+    # "&"), without looking at the options.
+    if type(data) is str and data.isascii():
+        if len(data) > BLOCK:
+            return parse_ascii_text(data, _PARSE_UTF8_FIELDS)
+        body = data.encode("ascii")
+        if "%" not in data:
+            # The common call: a short input with nothing to percent-decode.
+            return _split_plain(data, body)
+    else:
+        body = as_bytes(data, "parse")
+        if b"%" not in body and len(body) <= BLOCK:
+            return _split_plain(body.decode("utf-8", "replace"), body)
+    return parse_utf8_whole(body, "replace", _PARSE_UTF8_FIELDS)
 
 
 def _use_charset_field(use_charset_field: object, charset_field: str | None) -> str | None:
