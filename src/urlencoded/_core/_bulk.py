@@ -80,6 +80,7 @@ _FIRST_CHOICE = (b"\x1e", b"\x1f")
 _Pair = TypeVar("_Pair")
 _Text = TypeVar("_Text", str, bytes)
 _NO_SHAPE = (False, True)
+_ALTERNATING = (True, False)
 # Separators that the decoding steps would change: the field-by-field path splits on them first.
 _NOT_IN_BULK = (b"%", b"+")
 _NAME_AND_VALUE = itemgetter(0, 2)
@@ -206,7 +207,9 @@ def _count_joints(block: bytes, separator: bytes, expected: int) -> int:
 def form_shape(data: bytes) -> tuple[bool, bool]:
     """:func:`shape` for the joints "&" and "=", at any length."""
     found = data.translate(None, _NOT_AMPERSAND_OR_EQUALS)
-    return found == _joints((len(found) + 1) >> 1), b"==" in found
+    if found == _joints((len(found) + 1) >> 1):
+        return _ALTERNATING
+    return False, b"==" in found
 
 
 def shape(data: bytes, pair_end: bytes, name_end: bytes = b"=") -> tuple[bool, bool]:
