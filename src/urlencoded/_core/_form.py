@@ -335,7 +335,7 @@ def parse_default(data: BytesLike | str) -> list[tuple[str, str]]:
             # The common call: a short input with nothing to percent-decode.
             return _split_plain(data, body)
     else:
-        body = as_bytes(data, "parse")
+        body = data if type(data) is bytes else as_bytes(data, "parse")
         if b"%" not in body and len(body) <= BLOCK:
             return _split_plain(body.decode("utf-8", "replace"), body)
     return parse_utf8_whole(body, "replace", _PARSE_UTF8_FIELDS)
