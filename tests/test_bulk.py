@@ -304,3 +304,32 @@ def test_sort_after_ascii_query_agrees(
     ordered = sorted(expected, key=lambda pair: pair[0].encode("utf-16-be", "surrogatepass"))
     assert list(params) == ordered
     assert list(clone) == ordered
+
+
+# Values mostly of characters from U+0800 to U+FFFF (three UTF-8 bytes each),
+# now and then one that is not: ASCII, two or four bytes, the joint U+0001,
+# a lone surrogate.
+_WIDE_TEXT = st.text(
+    st.one_of(
+        st.characters(min_codepoint=0x800, max_codepoint=0xFFFF, exclude_categories=("Cs",)),
+        st.sampled_from("日本語\uffff\u0800"),
+        st.sampled_from("a \x01é\U0001f600\udc80%"),
+    ),
+    max_size=6,
+)
+
+
+@given(pairs=st.lists(st.tuples(_PLAIN_TEXT, _WIDE_TEXT), max_size=6))
+@example([("a", "日本"), ("b", "語")])
+@example([("a b", "日"), ("c", "")])
+@example([("a", "日\x01本")])
+@example([("a", "日\U0001f600"), ("b", "a")])
+@example([("a", "\udc80日")])
+@example([("a=b", "日")])
+def test_three_byte_values_agree(pairs: list[tuple[str, str]]) -> None:
+    """Values of three-byte characters are written with bytes.hex, and any other value is not."""
+    scalar = [(name, reference.to_scalar_value_string(value)) for name, value in pairs]
+    expected = reference.urlencoded_serialize(scalar)
+    assert urlencoded.serialize(pairs) == expected
+    assert urlencoded.serialize([list(pair) for pair in pairs]) == expected
+    assert str(urlencoded.URLSearchParams(pairs)) == expected

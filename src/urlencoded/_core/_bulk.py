@@ -537,6 +537,45 @@ def _serialize_plain(items: list[tuple[str, str]], escapes: Escaper) -> str | No
     return None
 
 
+def _serialize_hex_values(pairs: list[tuple[str, str]], escapes: Escaper) -> str | None:
+    """The UTF-8 serialization of pairs whose values are all three-byte characters, or None.
+
+    https://url.spec.whatwg.org/#concept-urlencoded-serializer
+
+    A character from U+0800 to U+FFFF is three UTF-8 bytes, none of them
+    ASCII, and every percent-encode set holds every byte that is not ASCII:
+    such a value is written as "%" and two upper-case hex digits per byte,
+    which ``bytes.hex`` with "%" between the bytes writes in one C call
+    (CJK text is made of such characters). The values are joined with
+    U+0001 and UTF-8 encoded once: if the bytes are three per character but
+    for one per joint, and UTF-16 needs one unit per character (no
+    character above U+FFFF), every character was a three-byte one. Names
+    must have nothing to escape (as in :func:`_serialize_plain`). None for
+    any other input, surrogates included.
+    """
+    names, values = zip(*pairs)
+    count = len(pairs)
+    joined = "\x01".join(values)
+    size = len(joined)
+    try:
+        data = joined.encode("utf-8")
+        if (
+            len(data) != 3 * size - 2 * (count - 1)
+            or len(joined.encode("utf-16-le")) != 2 * size
+            or not all(values)
+        ):
+            return None
+    except UnicodeEncodeError:
+        return None  # surrogates: the caller converts or refuses them
+    text = "&".join(names)
+    if not _is_plain(text, b"&" * (count - 1), escapes):
+        return None
+    if escapes.space_as_plus and " " in text:
+        text = text.replace(" ", "+")
+    hexes = map(str.upper, map(bytes.hex, data.split(b"\x01"), repeat("%")))
+    return "&".join(map("=%".join, zip(text.split("&"), hexes)))
+
+
 def serialize_utf8_whole(items: list[object]) -> str | None:
     """The UTF-8 serialization of str pairs in one pass, or None for other input.
 
@@ -560,7 +599,7 @@ def serialize_str_pairs(pairs: list[tuple[str, str]]) -> str:
     if not pairs:
         return ""
     escapes = _FORM_ESCAPER
-    found = _serialize_plain(pairs, escapes)
+    found = _serialize_plain(pairs, escapes) or _serialize_hex_values(pairs, escapes)
     if found is not None:
         return found
     joined = _PAIR_END.join(map(_NAME_END.join, pairs))
@@ -585,7 +624,12 @@ def serialize_pairs(items: list[object], encoding: Encoding, escapes: Escaper) -
     try:
         # The first pair tells whether the plain path is worth a try.
         first = pairs[0][0] + pairs[0][1]
-        found = _serialize_plain(pairs, escapes) if first.isascii() else None
+        if first.isascii():
+            found = _serialize_plain(pairs, escapes)
+        elif encoding is UTF_8 and not escapes.lowercase:
+            found = _serialize_hex_values(pairs, escapes)
+        else:
+            found = None
         if found is not None:
             return found
         joined = _PAIR_END.join(map(_NAME_END.join, pairs))
