@@ -546,21 +546,19 @@ def _serialize_hex_values(pairs: list[tuple[str, str]], escapes: Escaper) -> str
     ASCII, and every percent-encode set holds every byte that is not ASCII:
     such a value is written as "%" and two upper-case hex digits per byte,
     which ``bytes.hex`` with "%" between the bytes writes in one C call
-    (CJK text is made of such characters). The values are joined with
-    U+0001 and UTF-8 encoded once: if the bytes are three per character but
-    for one per joint, and UTF-16 needs one unit per character (no
-    character above U+FFFF), every character was a three-byte one. Names
+    (CJK text is made of such characters). If the values' UTF-8 bytes are
+    three per character and UTF-16 needs one unit per character (none is
+    above U+FFFF), every character was a three-byte one. Names
     must have nothing to escape (as in :func:`_serialize_plain`). None for
     any other input, surrogates included.
     """
     names, values = zip(*pairs)
-    count = len(pairs)
-    joined = "\x01".join(values)
+    joined = "".join(values)
     size = len(joined)
     try:
-        data = joined.encode("utf-8")
+        encoded = list(map(str.encode, values))
         if (
-            len(data) != 3 * size - 2 * (count - 1)
+            sum(map(len, encoded)) != 3 * size
             or len(joined.encode("utf-16-le")) != 2 * size
             or not all(values)
         ):
@@ -568,11 +566,11 @@ def _serialize_hex_values(pairs: list[tuple[str, str]], escapes: Escaper) -> str
     except UnicodeEncodeError:
         return None  # surrogates: the caller converts or refuses them
     text = "&".join(names)
-    if not _is_plain(text, b"&" * (count - 1), escapes):
+    if not _is_plain(text, b"&" * (len(pairs) - 1), escapes):
         return None
     if escapes.space_as_plus and " " in text:
         text = text.replace(" ", "+")
-    hexes = map(str.upper, map(bytes.hex, data.split(b"\x01"), repeat("%")))
+    hexes = map(str.upper, map(bytes.hex, encoded, repeat("%")))
     return "&".join(map("=%".join, zip(text.split("&"), hexes)))
 
 
