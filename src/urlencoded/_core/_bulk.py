@@ -621,8 +621,8 @@ def serialize_pairs(items: list[object], encoding: Encoding, escapes: Escaper) -
     pairs: list[tuple[str, str]] = items  # type: ignore[assignment]
     try:
         # The first pair tells whether the plain path is worth a try.
-        first = pairs[0][0] + pairs[0][1]
-        if first.isascii():
+        name, value = pairs[0]
+        if type(name) is str and type(value) is str and name.isascii() and value.isascii():
             found = _serialize_plain(pairs, escapes)
         elif encoding is UTF_8 and not escapes.lowercase:
             found = _serialize_hex_values(pairs, escapes)
