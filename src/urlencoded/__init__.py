@@ -56,7 +56,14 @@ from ._errors import (
 if typing.TYPE_CHECKING:
     from . import dialects as dialects
     from ._core import Limits, URLSearchParams, query_params, with_query_params
-    from ._html import detect_probe_encoding, guess_encoding, parse_text_plain, serialize_text_plain
+    from ._html import (
+        detect_encoding,
+        detect_probe_encoding,
+        guess_encoding,
+        parse_mixed,
+        parse_text_plain,
+        serialize_text_plain,
+    )
     from ._tools import Finding, iter_lint, lint
     from ._web import (
         IncrementalParser,
@@ -82,6 +89,7 @@ _LAZY = {
     **dict.fromkeys(["parse_asgi", "parse_wsgi"], "_web"),
     "IncrementalParser": "_web",
     **dict.fromkeys(["parse_text_plain", "serialize_text_plain"], "_html"),
+    **dict.fromkeys(["detect_encoding", "parse_mixed"], "_html"),
 }
 
 # Names of 1.0 that still work, with a DeprecationWarning, until 2.0 removes
@@ -162,6 +170,7 @@ __all__ = [
     "UnsupportedMediaType",
     "__version__",
     "check_content_type",
+    "detect_encoding",
     "detect_probe_encoding",
     "get_encoding",
     "get_output_encoding",
@@ -171,6 +180,7 @@ __all__ = [
     "parse",
     "parse_asgi",
     "parse_bytes",
+    "parse_mixed",
     "parse_nested",
     "parse_text_plain",
     "parse_wsgi",

@@ -13,15 +13,20 @@ import typing
 from .._core import first_use
 
 if typing.TYPE_CHECKING:
+    from ._detect import Plausibility, detect_encoding, parse_mixed, rank_encodings
     from ._legacy import detect_probe_encoding, guess_encoding, parse_with_probe
     from ._text_plain import parse_text_plain, serialize_text_plain
 
 # What the layers above may use; nothing else of this package crosses its line.
 __all__ = [
+    "Plausibility",
+    "detect_encoding",
     "detect_probe_encoding",
     "guess_encoding",
+    "parse_mixed",
     "parse_text_plain",
     "parse_with_probe",
+    "rank_encodings",
     "serialize_text_plain",
 ]
 
@@ -29,6 +34,10 @@ __all__ = [
 __getattr__ = first_use(
     __name__,
     {
+        "Plausibility": "_detect",
+        "detect_encoding": "_detect",
+        "parse_mixed": "_detect",
+        "rank_encodings": "_detect",
         "detect_probe_encoding": "_legacy",
         "guess_encoding": "_legacy",
         "parse_with_probe": "_legacy",
