@@ -486,6 +486,17 @@ def _guess_encoding(data: st.DataObject) -> None:
     call(urlencoded.guess_encoding, data.draw(bodies), candidates, **options)
 
 
+@exercises("detect_encoding", "parse_mixed")
+def _detect_encoding(data: st.DataObject) -> None:
+    candidates = data.draw(st.one_of(st.lists(encodings, max_size=4), wrong))
+    options = data.draw(keyword_options({"separator": separators}))
+    body = data.draw(bodies)
+    found = call(urlencoded.detect_encoding, body, candidates, **options)
+    assert found is None or isinstance(found, urlencoded.Encoding)
+    fields = call(urlencoded.parse_mixed, body, candidates, **options)
+    assert fields is None or all(isinstance(field[2], urlencoded.Encoding) for field in fields)
+
+
 @exercises("detect_probe_encoding")
 def _probe(data: st.DataObject) -> None:
     body = data.draw(st.one_of(bodies, st.just(b"dot=%81E&q=%93%FA%96%7B")))

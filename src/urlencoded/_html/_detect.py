@@ -74,6 +74,13 @@ _CAPITAL_AFTER_SMALL = 8.0
 _ALL_CAPITALS = 4.0
 _MIXED_SCRIPT_WORD = 12.0
 _EXTRA_SCRIPT = 4.0
+_SMALL_KANA_OUT_OF_PLACE = 10.0
+
+# Small kana that only follow certain kana: ゃゅょ an i-column one (きゃ), the small
+# vowels a katakana (ファ), っ and ゎ any kana.
+_SMALL_YA_YU_YO = set("ゃゅょャュョ")
+_I_COLUMN = set("きぎしじちぢにひびぴみりキギシジチヂニヒビピミリ")
+_SMALL_KANA = set("ぁぃぅぇぉっゎァィゥェォッヮ") | _SMALL_YA_YU_YO
 
 # Ideographs, kana and hangul, by how common the reading's sets say they are.
 _KANA = 4.0
@@ -187,10 +194,25 @@ def _script(char: str) -> str:
 _EAST_ASIAN = ("Han", "kana", "Hangul")
 
 
-def _east_asian_cost(chars: Sequence[str]) -> tuple[float, str]:
+# The languages each national encoding was made for: its text is read as theirs.
+_LANGUAGES = {
+    "GBK": ("simplified Chinese", "traditional Chinese"),
+    "gb18030": ("simplified Chinese", "traditional Chinese"),
+    "Big5": ("traditional Chinese",),
+    "EUC-JP": ("Japanese",),
+    "ISO-2022-JP": ("Japanese",),
+    "Shift_JIS": ("Japanese",),
+    "EUC-KR": ("Korean",),
+}
+
+
+def _east_asian_cost(chars: Sequence[str], encoding: Encoding | None) -> tuple[float, str]:
     """The cost of the ideographs, kana and hangul in ``chars`` under their best reading."""
     best: tuple[float, str] | None = None
+    languages = _LANGUAGES.get(encoding.name, ()) if encoding is not None else ()
     for reading in _readings():
+        if languages and reading.name not in languages:
+            continue
         cost = 0.0
         tally = [0, 0, 0, 0, 0]  # kana, everyday, common, less common, outside
         for char in chars:
@@ -268,8 +290,12 @@ def _letters_cost(words: Sequence[str]) -> tuple[float, str]:
     return best_cost, f"letters as {best_language}"
 
 
-def field_cost(texts: Sequence[str]) -> tuple[float, str]:
-    """The implausibility of decoded text (a form's names and values), and its reasons."""
+def field_cost(texts: Sequence[str], encoding: Encoding | None = None) -> tuple[float, str]:
+    """The implausibility of decoded text (a form's names and values), and its reasons.
+
+    ``encoding`` is the one that decoded the text: a national encoding's
+    ideographs are read only as its own languages'.
+    """
     cost = 0.0
     evidence: dict[str, int] = {}
     east_asian: list[str] = []
@@ -303,6 +329,8 @@ def field_cost(texts: Sequence[str]) -> tuple[float, str]:
                 against("halfwidth katakana", _HALFWIDTH_KATAKANA)
                 scripts.add("kana")
             elif script in _EAST_ASIAN:
+                if char in _SMALL_KANA and not _small_kana_fits(text, index):
+                    against("small kana out of place", _SMALL_KANA_OUT_OF_PLACE)
                 east_asian.append(char)
                 scripts.add("Han" if script == "kana" else script)
             elif category == "Cc":
@@ -325,7 +353,7 @@ def field_cost(texts: Sequence[str]) -> tuple[float, str]:
                 against("symbols", _SYMBOL)
     reasons = []
     if east_asian:
-        asian_cost, asian_reason = _east_asian_cost(east_asian)
+        asian_cost, asian_reason = _east_asian_cost(east_asian, encoding)
         cost += asian_cost
         reasons.append(asian_reason)
     if words:
@@ -339,6 +367,14 @@ def field_cost(texts: Sequence[str]) -> tuple[float, str]:
     if not reasons:
         reasons.append("ASCII only")
     return cost, "; ".join(reasons)
+
+
+def _small_kana_fits(text: str, index: int) -> bool:
+    """Whether the small kana at ``index`` follows a kana that can take it."""
+    before = text[index - 1] if index else ""
+    if text[index] in _SMALL_YA_YU_YO:
+        return before in _I_COLUMN
+    return bool(before) and _script(before) == "kana"
 
 
 def _touches_letter(text: str, index: int, sides: int) -> bool:
@@ -382,9 +418,18 @@ def _unique(candidates: Iterable[str | Encoding]) -> list[Encoding]:
     return encodings
 
 
-def _tie_order(encoding: Encoding) -> tuple[bool, str]:
-    """UTF-8 first, then by name: never the order the caller lists the candidates in."""
-    return (encoding != UTF_8, encoding.name)
+# The legacy multi-byte encodings in the order of the Encoding Standard's table.
+_MULTI_BYTE = ("GBK", "gb18030", "Big5", "EUC-JP", "ISO-2022-JP", "Shift_JIS", "EUC-KR")
+
+
+def _tie_order(encoding: Encoding) -> tuple[bool, int, str]:
+    """UTF-8, the multi-byte encodings in the standard's order, the rest by name.
+
+    Never the order the caller lists the candidates in.
+    """
+    name = encoding.name
+    rank = _MULTI_BYTE.index(name) if name in _MULTI_BYTE else len(_MULTI_BYTE)
+    return (encoding != UTF_8, rank, name)
 
 
 def _decoded(encoding: Encoding, parts: Sequence[bytes]) -> list[str] | None:
@@ -403,7 +448,7 @@ def _rank_parts(
     for encoding in encodings:
         texts = _decoded(encoding, parts)
         if texts is not None:
-            cost, reason = field_cost(texts)
+            cost, reason = field_cost(texts, encoding)
             ranked.append(Plausibility(encoding, round(cost, 6), reason))
     ranked.sort(key=lambda entry: (entry.cost, tie_order(entry.encoding)))
     return ranked
@@ -520,7 +565,7 @@ def parse_mixed(
     whole = _rank_parts([part for pair in pairs for part in pair if part], encodings)
     order = {entry.encoding: index for index, entry in enumerate(whole)}
 
-    def tie_order(encoding: Encoding) -> tuple[int, tuple[bool, str]]:
+    def tie_order(encoding: Encoding) -> tuple[int, tuple[bool, int, str]]:
         return (order.get(encoding, len(order)), _tie_order(encoding))
 
     fields = []
