@@ -1,34 +1,31 @@
 """Choosing the most plausible encoding of a legacy form: detection by plausibility.
 
 :func:`guess_encoding` keeps the candidates under which every field decodes;
-this module chooses among them. Each candidate's decoded text is given a
-*cost*, the sum of small, named penalties for what real form text rarely
-holds, and the cheapest candidate wins; the order the caller lists the
-candidates in plays no part (ties go to UTF-8, then to the Encoding Standard's
-table order).
+this module chooses among them. Each candidate's decoded text gets a *cost*,
+in nats (``-ln`` of how likely such text is, roughly), as the sum of small,
+named parts, and the cheapest candidate wins. The order the caller lists the
+candidates in plays no part: ties go to UTF-8, then to the legacy multi-byte
+encodings in the Encoding Standard's table order, then to the name that
+sorts first. The rules (docs/encodings.rst shows an example of each):
 
-The rules, each one explainable on its own:
+* **Which part of a character set.** JIS X 0208 level 1 (rows 16-47) and
+  level 2, GB 2312's two levels (rows 16-55 and 56-87), Big5's common
+  (``A440``-``C67E``) and less common (``C940``-``F9D5``) hanzi, and
+  KS X 1001's 2,350 hangul (rows 16-40), all taken from the Encoding
+  Standard's indexes at first use; within them, Unicode CLDR's exemplar
+  characters of everyday Japanese, simplified and traditional Chinese. A
+  national encoding's text is read as its own language's.
+* **Evidence against.** Control, private-use and unassigned code points,
+  halfwidth katakana, box drawing, symbols inside or beside a word, small
+  kana where Japanese cannot write one.
+* **Letter case and scripts.** A capital after a small letter, a word all in
+  capitals, a word mixing scripts, more than one script across the fields.
+* **Letters that fit one language.** Letter and letter-pair frequencies of 35
+  alphabetic languages, from CLDR's text; the letters are weighed in the
+  language that fits them best.
 
-* **Which part of a character set.** The national character sets lay out
-  their ideographs by frequency: JIS X 0208 level 1 (rows 16–47) holds the
-  common kanji and level 2 the rare ones, GB 2312 likewise (rows 16–55 and
-  56–87), Big5 its common (``A440``–``C67E``) and less common
-  (``C940``–``F9D5``) hanzi, KS X 1001 its 2,350 hangul syllables (rows 16–40)
-  apart from the hanja. The text is read as Japanese, simplified Chinese,
-  traditional Chinese and Korean in turn, and the reading where its
-  characters are commonest counts. The sets are taken from the Encoding
-  Standard's own indexes (https://encoding.spec.whatwg.org/#indexes), so the
-  package carries no frequency list.
-* **Evidence against.** C0 and C1 control characters, private-use and
-  unassigned code points, halfwidth katakana, box drawing, and symbols or
-  punctuation inside a word: what a wrong decoder makes of bytes that were
-  letters.
-* **Letter case and script inside a word.** A capital after a small letter
-  (``ŁódĽ``, ``хБАНОБ``), a long word all in capitals, and a word that mixes
-  scripts (Latin with Cyrillic) are what a single-byte text read through the
-  wrong code page looks like.
-* **Consistency across fields.** Every further script the fields use costs
-  extra: a form is written in one language.
+The CLDR data is generated into ``_plausibility_data`` by
+``tools/gen_plausibility.py``.
 """
 
 from __future__ import annotations
@@ -359,7 +356,8 @@ def field_cost(texts: Sequence[str], encoding: Encoding | None = None) -> tuple[
     if words:
         letters_cost, letters_reason = _letters_cost(words)
         cost += letters_cost
-        reasons.append(letters_reason)
+        if any(not word.isascii() for word in words):
+            reasons.append(letters_reason)
     if len(scripts) > 1:
         against("scripts", _EXTRA_SCRIPT * (len(scripts) - 1))
         evidence["scripts"] = len(scripts)
