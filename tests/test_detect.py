@@ -114,6 +114,15 @@ def test_separator() -> None:
         ("a", "日"),
         ("b", "本"),
     ]
+    both = b"a=%93%FA;b=%C6%FC&c=%96%7B"
+    assert [
+        field[2].name
+        for field in urlencoded.parse_mixed(both, ["shift_jis", "euc-jp"], separator=("&", ";"))
+    ] == [
+        "Shift_JIS",
+        "EUC-JP",
+        "Shift_JIS",
+    ]
 
 
 # --- the rules, one example each --------------------------------------------------------

@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import NamedTuple
 
-from .._core import as_bytes, form_options, parse_region_bytes
+from .._core import Separator, as_bytes, form_options, parse_region_bytes
 from .._encoding import UTF_8, Encoding, decode, get_encoding
 
 __all__ = ["Plausibility", "detect_encoding", "field_cost", "parse_mixed", "rank_encodings"]
@@ -453,7 +453,7 @@ def _rank_parts(
 
 
 def _fields(
-    data: bytes | bytearray | memoryview | str, separator: str | bytes, caller: str
+    data: bytes | bytearray | memoryview | str, separator: Separator, caller: str
 ) -> list[tuple[bytes, bytes]]:
     body = as_bytes(data, caller)
     return parse_region_bytes(body, form_options(separator=separator))
@@ -463,7 +463,7 @@ def rank_encodings(
     data: bytes | bytearray | memoryview | str,
     candidates: Iterable[str | Encoding],
     *,
-    separator: str | bytes = "&",
+    separator: Separator = "&",
 ) -> list[Plausibility]:
     """The candidates under which every field decodes, most plausible first, each with why.
 
@@ -488,7 +488,7 @@ def detect_encoding(
     data: bytes | bytearray | memoryview | str,
     candidates: Iterable[str | Encoding],
     *,
-    separator: str | bytes = "&",
+    separator: Separator = "&",
 ) -> Encoding | None:
     """The most plausible candidate encoding of a form whose encoding is not known.
 
@@ -528,7 +528,7 @@ def parse_mixed(
     data: bytes | bytearray | memoryview | str,
     candidates: Iterable[str | Encoding],
     *,
-    separator: str | bytes = "&",
+    separator: Separator = "&",
 ) -> list[tuple[str, str, Encoding]]:
     """Parse a form whose fields may each be in a different encoding.
 
