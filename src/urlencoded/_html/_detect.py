@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import NamedTuple
@@ -270,18 +271,20 @@ def _letters_cost(words: Sequence[str]) -> tuple[float, str]:
     with one outside ASCII costs what it is rarer than its two letters would
     make it: the pairs a language never writes cost most.
     """
-    pairs = [word[index : index + 2] for word in words for index in range(len(word) - 1)]
-    letters = [letter for word in words for letter in word if not letter.isascii()]
+    # Counted once, so that each language costs only the distinct letters and pairs.
+    pairs = Counter(word[index : index + 2] for word in words for index in range(len(word) - 1))
+    letters = Counter(letter for word in words for letter in word if not letter.isascii())
     best_cost, best_language = 0.0, ""
     pair_counts = _pair_counts()
     for language, costs in _letter_costs().items():
-        cost = sum(costs.get(letter, _FOREIGN_LETTER) for letter in letters)
+        cost = sum(costs.get(letter, _FOREIGN_LETTER) * n for letter, n in letters.items())
         log_total, found = pair_counts[language]
-        for pair in pairs:
+        for pair, n in pairs.items():
             first, second = costs.get(pair[0]), costs.get(pair[1])
             if first is not None and second is not None:
                 # -ln P(pair) + ln P(first) P(second), at least zero
-                cost += max(0.0, log_total - first - second - math.log(found.get(pair, 0) + 0.5))
+                surprise = log_total - first - second - math.log(found.get(pair, 0) + 0.5)
+                cost += max(0.0, surprise) * n
         if not best_language or cost < best_cost:
             best_cost, best_language = cost, language
     return best_cost, f"letters as {best_language}"
