@@ -545,6 +545,13 @@ def parse_mixed(
     replacement mode (https://encoding.spec.whatwg.org/#decode) with the
     candidate that replaces the fewest bytes.
 
+    Each field is judged on its own even when one candidate decodes the whole
+    body: EUC-JP bytes, for one, nearly always decode as Shift_JIS too (as
+    halfwidth katakana), so a body with a Shift_JIS field and an EUC-JP one
+    decodes only in Shift_JIS, and reading it all so would garble the EUC-JP
+    field. Where no other candidate reads any field differently, the result
+    is that of :func:`urlencoded.parse` with the one candidate.
+
     :param data: the body or query: bytes (a str is UTF-8 encoded first).
     :param candidates: encoding labels or :class:`Encoding` objects (at least one).
     :param separator: as for :func:`urlencoded.parse`.
