@@ -53,6 +53,7 @@ from urlencoded import (
     UnknownEncodingError,
     URLEncodedError,
     dialects,
+    uritemplate,
 )
 from urlencoded._tools._cli import main
 from urlencoded._tools._explain import explain
@@ -82,7 +83,7 @@ _RAISES = re.compile(r"^\s*:raises\s+([^:]+):", re.MULTILINE)
 def _exception_class(name: str) -> type[BaseException]:
     """The exception class a ``:raises X:`` line names (``~urlencoded.X`` forms included)."""
     short = name.strip().strip("`~").rsplit(".", 1)[-1]
-    for namespace in (urlencoded, dialects, builtins):
+    for namespace in (urlencoded, dialects, uritemplate, builtins):
         found = getattr(namespace, short, None)
         if isinstance(found, type) and issubclass(found, BaseException):
             return found
@@ -1545,3 +1546,64 @@ def test_asgi_malformed_headers_and_receive_are_type_errors() -> None:
 def test_found_exceptions_are_documented(target: object, raised: type[BaseException]) -> None:
     """Each exception the fuzzing found undocumented is now named under :raises:."""
     assert raised in documented_raises(_docs_of(target))
+
+
+# --- urlencoded.uritemplate ---------------------------------------------------------------
+
+URITEMPLATE_EXERCISES: dict[str, Exerciser] = {}
+_TEMPLATE_PIECES = st.one_of(
+    st.sampled_from(["{", "}", "{}", "{+", "{#x", "{x,", "{x:", "{x:0}", "{x:99999}", "{x*}"]),
+    st.sampled_from(["{=x}", "{x.}", "{%4}", "{%41}", "{?x,y*}", "{/x:3}", "{;x}", "{&y}"]),
+    hostile_text.map(lambda text: text[:40]),
+)
+templates = st.one_of(st.lists(_TEMPLATE_PIECES, max_size=8).map("".join), wrong)
+_TEMPLATE_VALUES = st.one_of(
+    hostile_text.map(lambda text: text[:40]),
+    st.lists(st.one_of(hostile_text.map(lambda text: text[:20]), wrong), max_size=3),
+    st.dictionaries(
+        hostile_text.map(lambda text: text[:10]), st.one_of(st.none(), hostile_text), max_size=3
+    ),
+    wrong,
+)
+template_variables = st.one_of(
+    st.dictionaries(st.sampled_from(["x", "y", "%41"]), _TEMPLATE_VALUES, max_size=3), wrong
+)
+
+
+@exercises("expand", table=URITEMPLATE_EXERCISES)
+def _uritemplate_expand(data: st.DataObject) -> None:
+    result = call(uritemplate.expand, data.draw(templates), data.draw(template_variables))
+    assert result is None or isinstance(result, str)
+
+
+@exercises("variables", table=URITEMPLATE_EXERCISES)
+def _uritemplate_variables(data: st.DataObject) -> None:
+    result = call(uritemplate.variables, data.draw(templates))
+    assert result is None or all(isinstance(name, str) for name in result)
+
+
+@exercises("TemplateError", table=URITEMPLATE_EXERCISES)
+def _uritemplate_template_error(data: st.DataObject) -> None:
+    error = uritemplate.TemplateError(data.draw(hostile_text), data.draw(st.integers(0, 99)), "x")
+    assert isinstance(error, ValueError)
+    assert isinstance(error, URLEncodedError)
+    assert pickle.loads(pickle.dumps(error)).offset == error.offset
+
+
+@exercises("Value", table=URITEMPLATE_EXERCISES)
+def _uritemplate_value(data: st.DataObject) -> None:
+    # A type alias: what expand() accepts as a variable's value.
+    assert uritemplate.Value is not None
+
+
+def test_every_uritemplate_name_is_exercised() -> None:
+    """Each name in urlencoded.uritemplate.__all__ has an entry in URITEMPLATE_EXERCISES."""
+    assert sorted(URITEMPLATE_EXERCISES) == sorted(uritemplate.__all__)
+
+
+@pytest.mark.parametrize("name", sorted(URITEMPLATE_EXERCISES))
+@FUZZ
+@given(data=st.data())
+def test_uritemplate_name(name: str, data: st.DataObject) -> None:
+    """Each name of urlencoded.uritemplate, given hostile input, raises only what it documents."""
+    URITEMPLATE_EXERCISES[name](data)

@@ -164,6 +164,7 @@ def test_top_level_holds_the_layers() -> None:
         "_html",
         "_web",
         "dialects",
+        "uritemplate.py",
         "_tools",
         "flask.py",
         "django.py",

@@ -55,6 +55,7 @@ from ._errors import (
 
 if typing.TYPE_CHECKING:
     from . import dialects as dialects
+    from . import uritemplate as uritemplate
     from ._core import Limits, URLSearchParams, query_params, with_query_params
     from ._html import detect_probe_encoding, guess_encoding, parse_text_plain, serialize_text_plain
     from ._tools import Finding, iter_lint, lint
@@ -72,6 +73,7 @@ if typing.TYPE_CHECKING:
 # costs only the parser, the serializer and the encodings: name -> module.
 _LAZY = {
     "dialects": "",
+    "uritemplate": "",
     "Limits": "_core",
     "check_content_type": "_web",
     **dict.fromkeys(["detect_probe_encoding", "guess_encoding"], "_html"),
