@@ -1548,6 +1548,24 @@ def test_found_exceptions_are_documented(target: object, raised: type[BaseExcept
     assert raised in documented_raises(_docs_of(target))
 
 
+# --- normalize ----------------------------------------------------------------------------
+
+
+@exercises("normalize")
+@exercises("normalize", table=DIALECT_EXERCISES)
+def _normalize(data: st.DataObject) -> None:
+    options = data.draw(
+        keyword_options(
+            {"dialect": st.one_of(st.sampled_from(list(dialects.DIALECTS.values())), wrong)}
+        )
+    )
+    text = data.draw(st.one_of(hostile_text, hostile_bytes, wrong))
+    result = call(urlencoded.normalize, text, **options)
+    if result is not None:
+        assert type(result) is (str if isinstance(text, str) else bytes)
+        assert urlencoded.normalize(result, **options) == result
+
+
 # --- urlencoded.uritemplate ---------------------------------------------------------------
 
 URITEMPLATE_EXERCISES: dict[str, Exerciser] = {}

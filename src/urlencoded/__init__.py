@@ -68,12 +68,14 @@ if typing.TYPE_CHECKING:
         parse_wsgi,
         serialize_nested,
     )
+    from .dialects import normalize
 
 # Loaded on first use, so that ``import urlencoded`` (and the command line)
 # costs only the parser, the serializer and the encodings: name -> module.
 _LAZY = {
     "dialects": "",
     "uritemplate": "",
+    "normalize": "dialects",
     "Limits": "_core",
     "check_content_type": "_web",
     **dict.fromkeys(["detect_probe_encoding", "guess_encoding"], "_html"),
@@ -170,6 +172,7 @@ __all__ = [
     "guess_encoding",
     "iter_lint",
     "lint",
+    "normalize",
     "parse",
     "parse_asgi",
     "parse_bytes",

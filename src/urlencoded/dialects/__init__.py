@@ -52,6 +52,7 @@ from ._named import (
     WHATWG_FORM,
     get_dialect,
 )
+from ._normalize import normalize
 
 __all__ = [
     "ALPN",
@@ -84,5 +85,6 @@ __all__ = [
     "encode_uri_component",
     "escape",
     "get_dialect",
+    "normalize",
     "unescape",
 ]
