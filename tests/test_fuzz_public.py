@@ -1548,6 +1548,16 @@ def test_found_exceptions_are_documented(target: object, raised: type[BaseExcept
     assert raised in documented_raises(_docs_of(target))
 
 
+# --- isindex_argv -------------------------------------------------------------------------
+
+
+@exercises("isindex_argv")
+def _isindex_argv(data: st.DataObject) -> None:
+    options = data.draw(keyword_options({"encoding": encodings}))
+    result = call(urlencoded.isindex_argv, data.draw(bodies), **options)
+    assert result is None or all(type(word) is str and "\x00" not in word for word in result)
+
+
 # --- normalize ----------------------------------------------------------------------------
 
 

@@ -57,7 +57,13 @@ if typing.TYPE_CHECKING:
     from . import dialects as dialects
     from . import uritemplate as uritemplate
     from ._core import Limits, URLSearchParams, query_params, with_query_params
-    from ._html import detect_probe_encoding, guess_encoding, parse_text_plain, serialize_text_plain
+    from ._html import (
+        detect_probe_encoding,
+        guess_encoding,
+        isindex_argv,
+        parse_text_plain,
+        serialize_text_plain,
+    )
     from ._tools import Finding, iter_lint, lint
     from ._web import (
         IncrementalParser,
@@ -76,6 +82,7 @@ _LAZY = {
     "dialects": "",
     "uritemplate": "",
     "normalize": "dialects",
+    "isindex_argv": "_html",
     "Limits": "_core",
     "check_content_type": "_web",
     **dict.fromkeys(["detect_probe_encoding", "guess_encoding"], "_html"),
@@ -170,6 +177,7 @@ __all__ = [
     "get_encoding",
     "get_output_encoding",
     "guess_encoding",
+    "isindex_argv",
     "iter_lint",
     "lint",
     "normalize",

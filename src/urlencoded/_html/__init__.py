@@ -13,6 +13,7 @@ import typing
 from .._core import first_use
 
 if typing.TYPE_CHECKING:
+    from ._isindex import isindex_argv
     from ._legacy import detect_probe_encoding, guess_encoding, parse_with_probe
     from ._text_plain import parse_text_plain, serialize_text_plain
 
@@ -20,6 +21,7 @@ if typing.TYPE_CHECKING:
 __all__ = [
     "detect_probe_encoding",
     "guess_encoding",
+    "isindex_argv",
     "parse_text_plain",
     "parse_with_probe",
     "serialize_text_plain",
@@ -31,6 +33,7 @@ __getattr__ = first_use(
     {
         "detect_probe_encoding": "_legacy",
         "guess_encoding": "_legacy",
+        "isindex_argv": "_isindex",
         "parse_with_probe": "_legacy",
         "parse_text_plain": "_text_plain",
         "serialize_text_plain": "_text_plain",
