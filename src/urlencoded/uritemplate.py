@@ -34,7 +34,9 @@ __all__ = ["TemplateError", "Value", "expand", "variables"]
 Scalar = Union[str, int, float]
 #: What a variable may hold: ``None`` (undefined), a string (or a number,
 #: written with :func:`str`), a list of strings, or an associative array as a
-#: mapping or a list of ``(name, value)`` tuples, in that order.
+#: mapping or a list of ``(name, value)`` tuples, in that order. For
+#: annotations: :func:`expand` takes any mapping of objects, as a dict of
+#: mixed values is one, and checks each value it uses.
 Value = Union[
     None,
     Scalar,
@@ -230,7 +232,7 @@ def _check_template(template: object) -> str:
     return template
 
 
-def expand(template: str, variables: Mapping[str, Value]) -> str:
+def expand(template: str, variables: Mapping[str, object]) -> str:
     """Expand a URI Template with *variables* (RFC 6570, levels 1 to 4).
 
     https://www.rfc-editor.org/rfc/rfc6570#section-3 (the algorithm of
@@ -274,7 +276,7 @@ def expand(template: str, variables: Mapping[str, Value]) -> str:
     return "".join(result)
 
 
-def _expand_expression(template: str, expression: _Expression, values: Mapping[str, Value]) -> str:
+def _expand_expression(template: str, expression: _Expression, values: Mapping[str, object]) -> str:
     """RFC 6570 Appendix A, for one expression."""
     operator = expression.operator
     encode = URI_TEMPLATE_RESERVED.encode if operator.reserved else URI_TEMPLATE_UNRESERVED.encode
