@@ -293,6 +293,7 @@ limits = st.one_of(
 separators = st.one_of(
     st.sampled_from(["&", ";", b"&", b";", "", b"", "&&", "é", b"\xff", "\x00", "=", "%", "+"]),
     st.sampled_from([" ", "\n", "a", b"a", "\ud800", "日"]),
+    st.lists(st.sampled_from(["&", ";", b";", b"&", "=", "", "é", 1]), max_size=3).map(tuple),
     wrong,
 )
 errors_values = st.one_of(
@@ -951,6 +952,18 @@ def _query_params(data: st.DataObject) -> None:
     params = call(urlencoded.query_params, url)
     other = data.draw(st.one_of(st.just(params), ANY))
     call(urlencoded.with_query_params, data.draw(st.one_of(st.just(url), ANY)), other)
+
+
+@exercises("fragment_params", "with_fragment_params")
+def _fragment_params(data: st.DataObject) -> None:
+    url = data.draw(st.one_of(hostile_text.map(lambda text: "https://h/p?q#" + text), ANY))
+    scheme_url = data.draw(st.sampled_from(["mailto:a@b?", "ws://h/?", "x:y?", "?"])) + str(url)
+    plus = data.draw(st.one_of(st.none(), st.booleans(), wrong))
+    params = call(urlencoded.fragment_params, url, plus_as_space=plus)
+    other = data.draw(st.one_of(st.just(params), ANY))
+    call(urlencoded.with_fragment_params, url, other, plus_as_space=plus)
+    params = call(urlencoded.query_params, scheme_url, plus_as_space=plus)
+    call(urlencoded.with_query_params, scheme_url, other, plus_as_space=plus)
 
 
 @exercises("IncrementalParser")
