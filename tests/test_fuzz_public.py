@@ -827,6 +827,7 @@ METHODS: dict[type, dict[str, Operation]] = {
         "popitem": _method("popitem"),
         "clear": _method("clear"),
         "copy": _method("copy"),
+        "casefold": _attribute("casefold"),
         "to_dict": _method("to_dict"),
         "to_dict_of_lists": _method("to_dict_of_lists"),
         "__getitem__": _dunder("__getitem__", names),
@@ -933,6 +934,8 @@ def _limits(data: st.DataObject) -> None:
 def _multidict(data: st.DataObject) -> None:
     init = data.draw(st.one_of(st.none(), bodies, pair_lists))
     options: dict[str, Any] = data.draw(st.one_of(st.just({}), keyword_options(PARSE_OPTIONS)))
+    if data.draw(st.booleans()):
+        options["casefold"] = data.draw(st.one_of(st.booleans(), wrong))
     multidict = call(urlencoded.MultiDict, init, **options)
     if multidict is not None:
         exercise_methods(data, multidict, 12)
@@ -957,7 +960,8 @@ def _query_params(data: st.DataObject) -> None:
 @exercises("fragment_params", "with_fragment_params")
 def _fragment_params(data: st.DataObject) -> None:
     url = data.draw(st.one_of(hostile_text.map(lambda text: "https://h/p?q#" + text), ANY))
-    scheme_url = data.draw(st.sampled_from(["mailto:a@b?", "ws://h/?", "x:y?", "?"])) + str(url)
+    prefixes = st.sampled_from(["mailto:a@b?", "ws://h/?", "x:y?", "?"])
+    scheme_url = data.draw(st.one_of(st.tuples(prefixes, hostile_text).map("".join), ANY))
     plus = data.draw(st.one_of(st.none(), st.booleans(), wrong))
     params = call(urlencoded.fragment_params, url, plus_as_space=plus)
     other = data.draw(st.one_of(st.just(params), ANY))
