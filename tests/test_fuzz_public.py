@@ -345,7 +345,16 @@ BYTES_OPTIONS = {
     key: PARSE_OPTIONS[key]
     for key in ("isindex", "separator", "max_fields", "max_field_size", "max_body_size")
 }
-SERVER_OPTIONS = {**PARSE_OPTIONS, "honor_charset": flags}
+media_type_lists = st.one_of(
+    st.lists(
+        st.sampled_from(
+            ["application/x-www-form-urlencoded", "application/sgml-form-urlencoded", "x", ""]
+        ),
+        max_size=3,
+    ).map(tuple),
+    wrong,
+)
+SERVER_OPTIONS = {**PARSE_OPTIONS, "honor_charset": flags, "media_types": media_type_lists}
 UNKNOWN_OPTION = {"nonsense": st.just(1)}
 bodies = st.one_of(hostile_bytes, hostile_text, wrong)
 
@@ -522,7 +531,11 @@ content_types = st.one_of(
 
 @exercises("check_content_type")
 def _check_content_type(data: st.DataObject) -> None:
-    options = data.draw(keyword_options({"honor_charset": flags, "encoding": encodings}))
+    options = data.draw(
+        keyword_options(
+            {"honor_charset": flags, "encoding": encodings, "media_types": media_type_lists}
+        )
+    )
     call(urlencoded.check_content_type, data.draw(content_types), **options)
 
 
