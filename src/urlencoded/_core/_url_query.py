@@ -72,9 +72,16 @@ def _split_url(url: str) -> tuple[str, str | None, str | None]:
     )
 
 
+def _without_tab_or_newline(text: str) -> str:
+    """*text* without ASCII tab or newline (translate only when there is one: it is slow)."""
+    if "\t" in text or "\n" in text or "\r" in text:
+        return text.translate(_TAB_OR_NEWLINE)
+    return text
+
+
 def _scheme(url: str) -> str | None:
     """The scheme of *url* as the URL parser finds it, lower-cased, or None for a reference."""
-    found = _SCHEME.match(url.lstrip(_C0_CONTROL_OR_SPACE).translate(_TAB_OR_NEWLINE))
+    found = _SCHEME.match(_without_tab_or_newline(url.lstrip(_C0_CONTROL_OR_SPACE)))
     return found.group(1).lower() if found else None
 
 
@@ -134,7 +141,7 @@ def _kept_end(before: str, removing: bool) -> str:
     if removing:
         # The "?" or "#" that kept them is going away: percent-encode the
         # last one (all are ASCII, so this is its UTF-8 percent-encoding).
-        exposed = before[len(kept) :].translate(_TAB_OR_NEWLINE)
+        exposed = _without_tab_or_newline(before[len(kept) :])
         if exposed:
             kept += f"{exposed[:-1]}%{ord(exposed[-1]):02X}"
     # Otherwise a parser stripped them, and a "?" or "#" would now keep
@@ -187,7 +194,7 @@ def query_params(url: str, *, plus_as_space: bool | None = None) -> URLSearchPar
     """
     url = _url_text(url, "query_params")
     plus = _check_plus(plus_as_space, "query_params")
-    url = url.strip(_C0_CONTROL_OR_SPACE).translate(_TAB_OR_NEWLINE)
+    url = _without_tab_or_newline(url.strip(_C0_CONTROL_OR_SPACE))
     _, query, _ = _split_url(url)
     return _params(query, query_plus_as_space(url) if plus is None else plus)
 
@@ -305,7 +312,7 @@ def fragment_params(url: str, *, plus_as_space: bool = True) -> URLSearchParams:
         raise TypeError(
             f"fragment_params() plus_as_space must be a bool, not {type(plus_as_space).__name__}"
         )
-    url = url.strip(_C0_CONTROL_OR_SPACE).translate(_TAB_OR_NEWLINE)
+    url = _without_tab_or_newline(url.strip(_C0_CONTROL_OR_SPACE))
     _, _, fragment = url.partition("#")
     return _params(fragment, plus_as_space)
 
