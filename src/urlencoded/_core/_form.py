@@ -272,7 +272,9 @@ def parse(
         bad *separator* or *charset_field*, or ``use_charset_field=True``
         with another *charset_field*.
     :raises UnknownEncodingError: if *encoding* is not a known label.
-    :raises DecodeError: with ``errors="strict"``, for bytes invalid in the encoding.
+    :raises DecodeError: with ``errors="strict"``, for bytes invalid in the
+        encoding, and with a legacy *encoding* for a raw byte 0x80-0xFF (one
+        not percent-encoded), at its offset (:attr:`DecodeError.raw_offset`).
     :raises LimitExceeded: a :class:`TooManyFields`, :class:`FieldTooLarge` or
         :class:`BodyTooLarge`, before any pair is decoded. With
         ``errors="strict"``, a bad field completed before the place where the
@@ -296,7 +298,9 @@ def parse(
     .. versionchanged:: 1.1
        *charset_field* and *separator* (one character or a tuple); a str
        with non-ASCII characters and a legacy *encoding* raises
-       :class:`TypeError`, an ASCII str is read as the bytes it spells.
+       :class:`TypeError`, an ASCII str is read as the bytes it spells;
+       with ``errors="strict"`` and a legacy *encoding*, a raw byte
+       0x80-0xFF raises :class:`DecodeError`.
     .. deprecated:: 1.1
        *use_charset_field* (it warns): pass ``charset_field="_charset_"``.
     """
@@ -415,7 +419,7 @@ def parse_region(
         # Blocks of whole sequences, so that the temporary lists follow the block.
         pairs = []
         for block, offset in _blocks(body, sep):
-            pairs += _decode_fields(_split_fields(block, sep, start + offset), encoding, strict)
+            pairs += _parse_fields(encoding, strict, sep, start, block, offset)
     if first and options.isindex and pairs and _isindex_first(body, sep):
         pairs[0] = ("", pairs[0][0])
     return pairs
@@ -434,15 +438,12 @@ def _check_before(
     end = body.rfind(sep, 0, offset)
     if end == -1:
         return
-    fields = _split_fields(body[:end], sep)
     if field is not None:
         found = charset_field_encoding(body[:end], sep, field)
         if found is None:
             return  # the held fields would still wait for the charset field
         encoding = found
-    for name, value, name_offset, value_offset in fields:
-        _decode_field(encoding, name, True, name_offset)
-        _decode_field(encoding, value, True, value_offset)
+    _parse_fields(encoding, True, sep, 0, body[:end], 0)
 
 
 def _apply_separator(body: bytes, separator: bytes) -> tuple[bytes, bytes, bytes]:
@@ -501,8 +502,54 @@ def _decode_fields(
 def _parse_fields(
     encoding: Encoding, strict: bool, separator: bytes, start: int, block: bytes, offset: int
 ) -> list[tuple[str, str]]:
-    """The parser field by field on *block*, at *offset* in a region at *start* in the input."""
+    """The parser field by field on *block*, at *offset* in a region at *start* in the input.
+
+    Every strict decode of whole sequences with a legacy encoding comes here.
+    """
+    if strict and encoding is not UTF_8:
+        _refuse_raw_high_byte(block, separator, start + offset, encoding)
     return _decode_fields(_split_fields(block, separator, start + offset), encoding, strict)
+
+
+_RAW_HIGH_BYTE = re.compile(rb"[\x80-\xff]")
+
+
+def _refuse_raw_high_byte(block: bytes, separator: bytes, offset: int, encoding: Encoding) -> None:
+    """Strict mode, legacy encoding: raise at the first byte 0x80-0xFF not percent-encoded.
+
+    A deviation from the URL Standard, which decodes such a byte with the
+    encoding like any other: the parsers of the legacy-encoding era stopped
+    at it, since the sender's encoding of raw bytes is anyone's guess. Errors
+    keep input order: a bad field before the byte raises first.
+    """
+    match = _RAW_HIGH_BYTE.search(block)
+    if match is None:
+        return
+    raw_at = match.start()
+    field_start = block.rfind(separator, 0, raw_at) + 1
+    # The fields completed before this one are judged first.
+    _decode_fields(_split_fields(block[:field_start], separator, offset), encoding, True)
+    sequence = block[field_start:].split(separator, 1)[0]
+    at = raw_at - field_start
+    equals = sequence.find(b"=")
+    part_start = 0
+    if 0 <= equals < at:
+        name = percent_decode_bytes(sequence[:equals].replace(b"+", b" "))
+        _decode_field(encoding, name, True, offset + field_start)
+        part_start = equals + 1
+    elif equals != -1:
+        sequence = sequence[:equals]
+    part = sequence[part_start:].replace(b"+", b" ")
+    # Percent-decoding is local, so the byte's place in the decoded bytes is
+    # the length of what precedes it, decoded.
+    position = len(percent_decode_bytes(part[: at - part_start]))
+    raise DecodeError(
+        encoding.name,
+        offset + field_start + part_start,
+        position,
+        percent_decode_bytes(part),
+        raw_offset=offset + raw_at,
+    )
 
 
 def parse_bytes(
