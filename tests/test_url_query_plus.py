@@ -1,4 +1,6 @@
-"""``+`` in a URL's query follows its scheme; ``plus_as_space=`` overrides it.
+"""``+`` in a URL's query: a space by default, as the URL Standard reads it; by scheme on request.
+
+With ``plus_as_space=None``, ``+`` follows the scheme.
 
 The table of schemes is docs/urlsearchparams.rst's: a form's query
 (``http``, ``https``, ``ws``, ``wss``, or a reference without a scheme)
@@ -48,18 +50,25 @@ _PLAIN_URLS = [
 
 @pytest.mark.parametrize("url", _FORM_URLS)
 def test_form_schemes_read_plus_as_space(url: str) -> None:
-    """http, https, ws, wss and references read "+" as a space, "%2B" as "+"."""
-    params = query_params(url)
+    """By scheme, http, https, ws, wss and references read "+" as a space, "%2B" as "+"."""
+    params = query_params(url, plus_as_space=None)
     assert params.get("s") == "1 1"
     assert params.get("t") == "a+b"
 
 
 @pytest.mark.parametrize("url", _PLAIN_URLS)
 def test_other_schemes_read_plus_as_itself(url: str) -> None:
-    """mailto and every other scheme read "+" as itself, as "%2B" is."""
-    params = query_params(url)
+    """By scheme, mailto and every other scheme read "+" as itself, as "%2B" is."""
+    params = query_params(url, plus_as_space=None)
     assert params.get("s") == "1+1"
     assert params.get("t") == "a+b"
+
+
+@pytest.mark.parametrize("url", _FORM_URLS + _PLAIN_URLS)
+def test_default_is_the_url_standards_search_params(url: str) -> None:
+    """By default "+" is a space under every scheme, as url.searchParams reads it."""
+    assert query_params(url).items() == urlencoded_string_parse(url.partition("?")[2])
+    assert query_params(url).get("s") == "1 1"
 
 
 @pytest.mark.parametrize("url", _FORM_URLS + _PLAIN_URLS)
@@ -72,7 +81,7 @@ def test_override_reads_every_scheme_either_way(url: str) -> None:
 def test_mailto_example_from_rfc_6068() -> None:
     """RFC 6068's subject with %20 spaces, and an address with "+", read as written."""
     url = "mailto:bill+ietf@example.org?subject=Quote%20of%20the%20day+1&cc=a+b@example.org"
-    assert query_params(url).items() == [
+    assert query_params(url, plus_as_space=None).items() == [
         ("subject", "Quote of the day+1"),
         ("cc", "a+b@example.org"),
     ]
@@ -80,11 +89,11 @@ def test_mailto_example_from_rfc_6068() -> None:
 
 def test_scheme_is_found_as_the_url_parser_finds_it() -> None:
     """Leading C0 controls and spaces, tabs and newlines inside, and case do not hide it."""
-    assert query_params(" \x00mai\tlto:a@b?s=1+1").get("s") == "1+1"
-    assert query_params("\nHTTP://h/?s=1+1").get("s") == "1 1"
+    assert query_params(" \x00mai\tlto:a@b?s=1+1", plus_as_space=None).get("s") == "1+1"
+    assert query_params("\nHTTP://h/?s=1+1", plus_as_space=None).get("s") == "1 1"
     # Not a scheme: a digit first, or a character the scheme state refuses.
-    assert query_params("1x:y?s=1+1").get("s") == "1 1"
-    assert query_params("a b:y?s=1+1").get("s") == "1 1"
+    assert query_params("1x:y?s=1+1", plus_as_space=None).get("s") == "1 1"
+    assert query_params("a b:y?s=1+1", plus_as_space=None).get("s") == "1 1"
 
 
 @pytest.mark.parametrize(
@@ -99,9 +108,11 @@ def test_scheme_is_found_as_the_url_parser_finds_it() -> None:
     ],
 )
 def test_with_query_params_writes_space_by_scheme(url: str, expected: str) -> None:
-    """A space is "+" in a form's query and "%20" elsewhere; "+" is "%2B" everywhere."""
+    """By scheme, a space is "+" in a form's query and "%20" elsewhere; "+" is "%2B" everywhere."""
     params = URLSearchParams([("subject", "tea time"), ("body", "1+1")])
-    assert with_query_params(url, params) == expected
+    assert with_query_params(url, params, plus_as_space=None) == expected
+    # By default, the URL Standard's update steps: the urlencoded serialization.
+    assert with_query_params(url, params).split("?")[1].split("#")[0] == str(params)
 
 
 def test_with_query_params_override() -> None:
@@ -128,7 +139,7 @@ _QUERY = st.text(st.sampled_from("ab+ %2BG=&é\t#?"), max_size=16)
 
 @given(scheme=_SCHEMES, rest=st.text(st.sampled_from("ab/.@"), max_size=6), query=_QUERY)
 def test_query_params_agrees_with_reference(scheme: str, rest: str, query: str) -> None:
-    """query_params() reads the query as the reference's scheme table says."""
+    """query_params(plus_as_space=None) reads the query as the reference's scheme table says."""
     url = f"{scheme}{rest}?{query}"
     found = reference_url_query.scheme_of(url)
     assert _url_query.query_plus_as_space(url) == (
@@ -141,7 +152,7 @@ def test_query_params_agrees_with_reference(scheme: str, rest: str, query: str) 
         expected = urlencoded_string_parse(text)
     else:
         expected = reference_url_query.plain_query_parse(text)
-    assert query_params(url).items() == expected
+    assert query_params(url, plus_as_space=None).items() == expected
 
 
 @given(

@@ -12,12 +12,12 @@ the first ``#``, without parsing the rest of the URL.
 fragment, which OAuth 2.0's implicit grant (RFC 6749 §4.2.2) fills with
 application/x-www-form-urlencoded parameters.
 
-Beyond the URL Standard, which reads every query as a form: a ``+`` means a
-space only where the query is a form's. The queries of ``http``, ``https``,
-``ws`` and ``wss`` URLs (and of references without a scheme) are; every
-other scheme's query is plain percent-encoding, in which ``+`` is itself
-(RFC 3986 §3.4; for ``mailto``, RFC 6068 §5). ``plus_as_space=`` overrides
-the scheme.
+By default both read and write every query as a form, as the URL Standard
+does. Beyond it, ``plus_as_space=None`` follows the URL's scheme: a ``+``
+means a space only where the query is a form's. The queries of ``http``,
+``https``, ``ws`` and ``wss`` URLs (and of references without a scheme) are;
+every other scheme's query is plain percent-encoding, in which ``+`` is
+itself (RFC 3986 §3.4; for ``mailto``, RFC 6068 §5).
 """
 
 from __future__ import annotations
@@ -150,7 +150,7 @@ def _kept_end(before: str, removing: bool) -> str:
 
 
 # https://url.spec.whatwg.org/#dom-url-searchparams
-def query_params(url: str, *, plus_as_space: bool | None = None) -> URLSearchParams:
+def query_params(url: str, *, plus_as_space: bool | None = True) -> URLSearchParams:
     """The query of a URL string, as a URLSearchParams.
 
     https://url.spec.whatwg.org/#dom-url-searchparams (what ``url.searchParams``
@@ -166,31 +166,31 @@ def query_params(url: str, *, plus_as_space: bool | None = None) -> URLSearchPar
     string parser, which gives the same pairs as parsing the URL's
     percent-encoded query would.
 
-    A ``+`` is a space only in a form's query: by default, when the URL's
-    scheme is ``http``, ``https``, ``ws`` or ``wss``, or there is none. In
-    any other scheme's query (``mailto:``, RFC 6068 §5, and every query
-    that is plain percent-encoding, RFC 3986 §3.4) it is a ``+``. This
-    goes beyond the URL Standard, whose ``searchParams`` reads ``+`` as a
-    space whatever the scheme: ``plus_as_space=True`` does exactly that.
+    By default a ``+`` is a space whatever the scheme, as in the URL
+    Standard's ``searchParams``. But a ``+`` means a space only in a form's
+    query; ``plus_as_space=None`` follows the scheme: a space when it is
+    ``http``, ``https``, ``ws`` or ``wss``, or there is none, and a ``+``
+    in any other scheme's query (``mailto:``, RFC 6068 §5, and every query
+    that is plain percent-encoding, RFC 3986 §3.4).
 
     :param url: a URL string (lone surrogates become U+FFFD).
-    :param plus_as_space: ``True``: ``+`` is a space (the URL Standard's
-        ``searchParams``); ``False``: ``+`` is itself; ``None`` (the
-        default): by the scheme, as above.
+    :param plus_as_space: ``True`` (the default): ``+`` is a space (the URL
+        Standard's ``searchParams``); ``False``: ``+`` is itself; ``None``:
+        by the scheme, as above.
     :returns: new params; changing them does not change anything else.
     :raises TypeError: if *url* is not a ``str``, or *plus_as_space* is not a
         bool or None.
 
     >>> query_params("https://example.com/search?q=a+b&lang=en#top").items()
     [('q', 'a b'), ('lang', 'en')]
-    >>> query_params("mailto:a@example.com?subject=1+1%3D2").get("subject")
-    '1+1=2'
-    >>> query_params("mailto:a@example.com?subject=a+b", plus_as_space=True).get("subject")
+    >>> query_params("mailto:a@example.com?subject=a+b").get("subject")
     'a b'
+    >>> query_params("mailto:a@example.com?subject=1+1%3D2", plus_as_space=None).get("subject")
+    '1+1=2'
 
     .. versionadded:: 1.0
     .. versionchanged:: 1.1
-       A ``+`` follows the scheme; *plus_as_space*.
+       *plus_as_space* (``None`` follows the scheme).
     """
     url = _url_text(url, "query_params")
     plus = _check_plus(plus_as_space, "query_params")
@@ -201,7 +201,7 @@ def query_params(url: str, *, plus_as_space: bool | None = None) -> URLSearchPar
 
 # https://url.spec.whatwg.org/#concept-urlsearchparams-update
 def with_query_params(
-    url: str, params: URLSearchParams, *, plus_as_space: bool | None = None
+    url: str, params: URLSearchParams, *, plus_as_space: bool | None = True
 ) -> str:
     """*url* with its query replaced by the serialization of *params*.
 
@@ -214,9 +214,10 @@ def with_query_params(
     str(params)``. The query is found as in :func:`query_params`; everything
     before it and the fragment (``#`` onwards) are kept verbatim, and a URL
     without a query gets one before its fragment. Where :func:`query_params`
-    would read ``+`` as itself (a scheme other than ``http``, ``https``,
-    ``ws`` and ``wss``, or ``plus_as_space=False``), a space is written ``%20`` instead of
-    ``+``, as RFC 6068 §5 asks of ``mailto:``; a ``+`` is ``%2B`` either way.
+    would read ``+`` as itself (``plus_as_space=False``, or ``None`` and a
+    scheme other than ``http``, ``https``, ``ws`` and ``wss``), a space is
+    written ``%20`` instead of ``+``, as RFC 6068 §5 asks of ``mailto:``; a
+    ``+`` is ``%2B`` either way.
 
     One case needs care: C0 controls and spaces (U+0000 to U+0020) at the
     end of the text before the query. A URL parser strips them from the end
@@ -241,9 +242,9 @@ def with_query_params(
 
     :param url: a URL string (lone surrogates become U+FFFD).
     :param params: the new query.
-    :param plus_as_space: as for :func:`query_params`: ``True`` writes a
-        space as ``+``, ``False`` as ``%20``, ``None`` (the default) by the
-        scheme.
+    :param plus_as_space: as for :func:`query_params`: ``True`` (the
+        default) writes a space as ``+``, ``False`` as ``%20``, ``None`` by
+        the scheme.
     :returns: the new URL string.
     :raises TypeError: if *url* is not a ``str``, *params* is not a
         :class:`URLSearchParams`, or *plus_as_space* is not a bool or None.
@@ -254,12 +255,13 @@ def with_query_params(
     'https://example.com/?a=1&b=2#frag'
     >>> with_query_params("https://example.com/?b=2#frag", URLSearchParams())
     'https://example.com/#frag'
-    >>> with_query_params("mailto:a@example.com", URLSearchParams({"subject": "1 + 1"}))
+    >>> subject = URLSearchParams({"subject": "1 + 1"})
+    >>> with_query_params("mailto:a@example.com", subject, plus_as_space=None)
     'mailto:a@example.com?subject=1%20%2B%201'
 
     .. versionadded:: 1.0
     .. versionchanged:: 1.1
-       A space follows the scheme; *plus_as_space*.
+       *plus_as_space* (``None`` follows the scheme).
     """
     url = _url_text(url, "with_query_params")
     plus = _check_plus(plus_as_space, "with_query_params")
