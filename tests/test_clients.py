@@ -43,6 +43,8 @@ class _Echo(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         self._answer(self.rfile.read(int(self.headers["Content-Length"])))
 
+    do_PUT = do_POST
+
     def _answer(self, body: bytes) -> None:
         seen = json.dumps(
             {
@@ -303,12 +305,12 @@ def test_adapter_without_its_client_names_the_package(
 
 
 def test_modules_import_without_any_client() -> None:
-    """urlencoded.clients imports with no HTTP client installed."""
+    """urlencoded.clients and oauth1 import with no HTTP client installed."""
     code = (
         "import sys\n"
         "for name in ('httpx', 'requests', 'aiohttp', 'yarl', 'botocore', 'oauthlib'):\n"
         "    sys.modules[name] = None\n"
-        "import urlencoded.clients\n"
+        "import urlencoded.clients, urlencoded.oauth1\n"
         "try:\n"
         "    urlencoded.clients.httpx_url('http://h/', {})\n"
         "except ImportError as error:\n"
@@ -317,3 +319,22 @@ def test_modules_import_without_any_client() -> None:
         "    raise AssertionError('no ImportError')\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_requests_prepare_runs_auth_after_pinning_the_query() -> None:
+    """The request's, the session's and a (user, password) auth all see the pinned URL."""
+    seen: list[str] = []
+
+    def record(prepared: requests.PreparedRequest) -> requests.PreparedRequest:
+        seen.append(str(prepared.url))
+        return prepared
+
+    requests_prepare("GET", "http://h/", params={"q": "~"}, auth=record)
+    with requests.Session() as session:
+        session.auth = record
+        requests_prepare("GET", "http://h/", params={"q": "~"}, session=session)
+        session.auth = ("user", "pw")
+        basic = requests_prepare("GET", "http://h/", params={"q": "~"}, session=session)
+    assert seen == ["http://h/?q=%7E", "http://h/?q=%7E"]
+    assert basic.headers["Authorization"] == "Basic dXNlcjpwdw=="
+    assert basic.url == "http://h/?q=%7E"

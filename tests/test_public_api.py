@@ -169,5 +169,6 @@ def test_top_level_holds_the_layers() -> None:
         "django.py",
         "starlette.py",
         "clients.py",
+        "oauth1.py",
         "py.typed",
     }

@@ -208,12 +208,14 @@ def requests_prepare(
     https://url.spec.whatwg.org/#concept-urlencoded-serializer
 
     requests re-quotes a URL while preparing a request, so the serialized
-    query is set on the prepared request afterwards, where requests leaves
-    it alone; a query already in *url* is kept (as requests prepared it) and
-    *params* follow after ``&``. *data* becomes the body, with
-    ``Content-Type: application/x-www-form-urlencoded`` unless the *headers*
-    given name one. Given a *session*, the request is prepared by it (with
-    its headers, cookies and auth). Send it with the session::
+    query is set on the prepared request once requests has prepared the
+    URL, and before auth runs, so that a signature (:class:`~urlencoded.oauth1.OAuth1`)
+    covers the URL as sent. A query already in *url* is kept (as requests
+    prepared it) and *params* follow after ``&``. *data* becomes the body,
+    with ``Content-Type: application/x-www-form-urlencoded`` unless the
+    *headers* given name one. Given a *session*, the request is prepared by
+    it (with its headers, cookies and auth, ``.netrc`` included). Send it
+    with the session::
 
         session.send(requests_prepare("GET", url, params=pairs, session=session))
 
@@ -247,15 +249,40 @@ def requests_prepare(
         headers.setdefault("Content-Type", FORM_CONTENT_TYPE)
         kwargs["headers"] = headers
         kwargs["data"] = _serialized(data, encoding, "data").encode("ascii")
+    if query:
+        # The query is pinned where requests applies auth, just before it: so that
+        # a signature (OAuth 1.0, SigV4) covers the URL as sent.
+        kwargs["auth"] = _PinQuery(query, _requests_auth(client, url, kwargs.get("auth"), session))
     request = client.Request(method, url, **kwargs)
     prepared: requests.PreparedRequest = (
         request.prepare() if session is None else session.prepare_request(request)
     )
-    if query:
+    return prepared
+
+
+def _requests_auth(client: Any, url: str, auth: Any, session: requests.Session | None) -> Any:
+    """The auth requests would use: the request's, else the session's, else .netrc's."""
+    if not auth and session is not None:
+        auth = session.auth
+        if not auth and session.trust_env:
+            auth = client.utils.get_netrc_auth(url)
+    if isinstance(auth, tuple) and len(auth) == 2:
+        auth = client.auth.HTTPBasicAuth(*auth)
+    return auth
+
+
+class _PinQuery:
+    """A requests auth: set the serialized query on the prepared URL, then run the real auth."""
+
+    def __init__(self, query: str, auth: Any) -> None:
+        self.query = query
+        self.auth = auth
+
+    def __call__(self, prepared: requests.PreparedRequest) -> requests.PreparedRequest:
         # The fragment is never sent; what requests made of the URL's own query is kept.
         before, _, existing = str(prepared.url).partition("#")[0].partition("?")
-        prepared.url = f"{before}?{_joined(existing, query)}"
-    return prepared
+        prepared.url = f"{before}?{_joined(existing, self.query)}"
+        return prepared if not self.auth else self.auth(prepared)
 
 
 def aiohttp_url(
