@@ -193,7 +193,7 @@ _segments = st.lists(
 ).map("".join)
 # Not ending in ";": oauthlib's urlparse/urlunparse drop an empty ";params" there, though
 # clients send it (http://h/x; is signed as http://h/x by oauthlib, as sent here).
-_paths = (
+_paths: st.SearchStrategy[str] = (
     st.lists(_segments, max_size=3)
     .map(lambda parts: "".join("/" + part for part in parts))
     .filter(lambda path: not path.endswith(";"))
