@@ -52,6 +52,8 @@ class _Echo(BaseHTTPRequestHandler):
                 "body": body.decode("latin-1"),
                 "content_type": self.headers.get("Content-Type"),
                 "authorization": self.headers.get("Authorization"),
+                "method": self.command,
+                "headers": list(self.headers.items()),
             }
         ).encode()
         self.send_response(200)
@@ -305,12 +307,12 @@ def test_adapter_without_its_client_names_the_package(
 
 
 def test_modules_import_without_any_client() -> None:
-    """urlencoded.clients and oauth1 import with no HTTP client installed."""
+    """urlencoded.clients, oauth1 and sigv4 import with no HTTP client installed."""
     code = (
         "import sys\n"
         "for name in ('httpx', 'requests', 'aiohttp', 'yarl', 'botocore', 'oauthlib'):\n"
         "    sys.modules[name] = None\n"
-        "import urlencoded.clients, urlencoded.oauth1\n"
+        "import urlencoded.clients, urlencoded.oauth1, urlencoded.sigv4\n"
         "try:\n"
         "    urlencoded.clients.httpx_url('http://h/', {})\n"
         "except ImportError as error:\n"

@@ -170,5 +170,6 @@ def test_top_level_holds_the_layers() -> None:
         "starlette.py",
         "clients.py",
         "oauth1.py",
+        "sigv4.py",
         "py.typed",
     }
