@@ -395,3 +395,17 @@ def test_oauth1_auth_flow_and_fresh_nonces() -> None:
     nonces = {dict(auth.oauth_params())["oauth_nonce"] for _ in range(5)}
     assert len(nonces) == 5
     assert json.dumps(repr(auth))
+
+
+@given(st.text(max_size=40), st.one_of(st.none(), st.text(max_size=20), st.binary(max_size=20)))
+def test_untrusted_urls_and_bodies_raise_only_value_errors(url: str, body: Any) -> None:
+    """Any URL and body either sign or raise ValueError, never another exception."""
+    protocol = {"oauth_signature_method": "HMAC-SHA1", "oauth_nonce": "n"}
+    try:
+        header = authorization_header(
+            "POST", url, body=body, oauth_params=protocol, client_secret=""
+        )
+    except ValueError:
+        return
+    assert header.isascii()
+    assert header.startswith('OAuth oauth_signature_method="HMAC-SHA1"')

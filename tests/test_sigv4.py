@@ -341,3 +341,15 @@ def test_sigv4_auth_flow_and_clock() -> None:
     assert "AKID" in repr(auth)
     now = SigV4("AKID", "secret", region="r", service="s").sign("GET", "http://h/")["X-Amz-Date"]
     assert re.fullmatch(r"20[0-9]{6}T[0-9]{6}Z", now)
+
+
+@given(st.text(max_size=40), st.text(max_size=40), st.binary(max_size=20))
+def test_untrusted_urls_raise_only_value_errors(path: str, query: str, body: bytes) -> None:
+    """Any path and query either sign or raise ValueError, never another exception."""
+    auth = SigV4("AKID", "secret", region="r", service="s", timestamp="20240101T000000Z")
+    try:
+        added = auth.sign("GET", f"https://h{path}?{query}", body=body)
+    except ValueError:
+        return
+    assert added["Authorization"].isascii()
+    assert canonical_query_string(query).isascii()
