@@ -353,3 +353,18 @@ def test_untrusted_urls_raise_only_value_errors(path: str, query: str, body: byt
         return
     assert added["Authorization"].isascii()
     assert canonical_query_string(query).isascii()
+
+
+def test_sigv4_signs_a_host_header_given_to_requests() -> None:
+    """A Host header set on a requests request is the one signed, as it is the one sent."""
+    auth = SigV4("AKID", "secret", region="r", service="s", timestamp="20240101T000000Z")
+    prepared = requests.Request("GET", "http://127.0.0.1:9/p", headers={"Host": "api.example"})
+    signed = auth(prepared.prepare())
+    expected = auth.sign("GET", "http://127.0.0.1:9/p", headers={"Host": "api.example"})
+    assert signed.headers["Authorization"] == expected["Authorization"]
+    unsigned = auth(requests.Request("GET", "http://127.0.0.1:9/p").prepare())
+    assert (
+        unsigned.headers["Authorization"]
+        == auth.sign("GET", "http://127.0.0.1:9/p")["Authorization"]
+    )
+    assert signed.headers["Authorization"] != unsigned.headers["Authorization"]

@@ -587,17 +587,15 @@ class SigV4:
         .. versionadded:: 1.1
         """
         req: Any = request
-        if hasattr(req, "prepare_body"):  # requests.PreparedRequest
+        if hasattr(req, "prepare_body"):  # requests.PreparedRequest: Host is added when sent
             url = str(req.url)
             body = req.body
-            host = None
         elif hasattr(req, "extensions") and hasattr(req, "stream"):  # httpx.Request
             url = str(req.url)
             try:
                 body = req.content
             except Exception:  # httpx.RequestNotRead: a streamed body
                 body = req.stream
-            host = req.headers.get("Host")
         else:
             raise TypeError(
                 f"SigV4 signs httpx.Request and requests.PreparedRequest, not {type(req).__name__}"
@@ -612,8 +610,6 @@ class SigV4:
             for name, value in req.headers.items()
             if name.lower() in _SIGNED_FROM_REQUEST or name.lower().startswith("x-amz-")
         ]
-        if host is None:
-            headers = [(name, value) for name, value in headers if name.lower() != "host"]
         for name, value in self.sign(req.method, url, headers=headers, body=body).items():
             req.headers[name] = value
         return request
