@@ -16,6 +16,8 @@ import aiohttp
 import httpx
 import pytest
 import requests
+from hypothesis import given
+from hypothesis import strategies as st
 
 from urlencoded import URLSearchParams, serialize
 from urlencoded.clients import (
@@ -340,3 +342,26 @@ def test_requests_prepare_runs_auth_after_pinning_the_query() -> None:
     assert seen == ["http://h/?q=%7E", "http://h/?q=%7E"]
     assert basic.headers["Authorization"] == "Basic dXNlcjpwdw=="
     assert basic.url == "http://h/?q=%7E"
+
+
+_pair_text = st.text(st.characters(exclude_categories=("Cs",)), max_size=8)
+
+
+@given(
+    st.lists(st.tuples(_pair_text, _pair_text), max_size=6),
+    st.sampled_from(["UTF-8", "Shift_JIS", "EUC-KR", "windows-1252", "GB18030"]),
+)
+def test_every_adapter_carries_serialize_output(
+    pairs: list[tuple[str, str]], encoding: str
+) -> None:
+    """For any pairs, each adapter's URL and body hold exactly serialize()'s output."""
+    query = serialize(pairs, encoding=encoding)
+    base = "http://h/p"
+    assert httpx_url(base, pairs, encoding=encoding).query == query.encode()
+    request = httpx_request("POST", base, params=pairs, data=pairs, encoding=encoding)
+    assert request.url.query == request.content == query.encode()
+    prepared = requests_prepare("POST", base, params=pairs, data=pairs, encoding=encoding)
+    assert prepared.url == (f"{base}?{query}" if query else base)
+    assert (prepared.body or b"") == query.encode()  # requests sends no body for b""
+    assert aiohttp_url(base, pairs, encoding=encoding).raw_query_string == query
+    assert aiohttp_form(pairs, encoding=encoding).decode() == query
