@@ -88,7 +88,10 @@ def _serialized(query: _Query, encoding: str | Encoding, what: str) -> str:
 
 
 def _joined(existing: str, query: str) -> str:
-    """The URL's own query, then the serialized one, as a form's action URL would not."""
+    """The URL's own query, then the serialized one after ``&``.
+
+    (A browser submitting a GET form replaces the action URL's query instead.)
+    """
     return f"{existing}&{query}" if existing and query else existing or query
 
 
