@@ -53,9 +53,11 @@ from ._options import (
     Errors,
     FormOptions,
     Limits,
+    Separator,
     check_limit,
     form_options,
     options_from,
+    unify_separators,
 )
 from ._pairs import check_items, check_part, pair_items
 from ._percent import (
@@ -108,6 +110,7 @@ __all__ = [
     "FormOptions",
     "Limits",
     "PercentEncodeSet",
+    "Separator",
     "URLSearchParams",
     "as_bytes",
     "charset_field_encoding",
@@ -140,6 +143,7 @@ __all__ = [
     "serialize",
     "serialize_pairs",
     "to_usv_string",
+    "unify_separators",
     "utf8_encode",
     "utf8_percent_encode",
     "values_by_name",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal, TypedDict
 
 if TYPE_CHECKING:
+    from .._core import Separator
     from .._encoding import Encoding
 
 __all__ = ["ParseOptions", "ServerOptions"]
@@ -23,7 +24,7 @@ class ParseOptions(TypedDict, total=False):
     errors: Literal["replace", "strict"]
     isindex: bool
     charset_field: str | None
-    separator: str | bytes
+    separator: Separator
     max_fields: int | None
     max_field_size: int | None
     max_body_size: int | None
@@ -37,7 +38,7 @@ class ServerOptions(TypedDict, total=False):
     errors: Literal["replace", "strict"]
     isindex: bool
     charset_field: str | None
-    separator: str | bytes
+    separator: Separator
     max_fields: int | None
     max_field_size: int | None
     max_body_size: int | None

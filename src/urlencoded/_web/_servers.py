@@ -37,6 +37,7 @@ from .._core import (
     DEFAULT_MAX_FIELD_SIZE,
     DEFAULT_MAX_FIELDS,
     Errors,
+    Separator,
     form_options,
 )
 from .._encoding import Encoding
@@ -110,7 +111,7 @@ def parse_wsgi(
     errors: Errors = "replace",
     isindex: bool = False,
     charset_field: str | None = None,
-    separator: str | bytes = "&",
+    separator: Separator = "&",
     max_fields: int | None = DEFAULT_MAX_FIELDS,
     max_field_size: int | None = DEFAULT_MAX_FIELD_SIZE,
     max_body_size: int | None = DEFAULT_MAX_BODY_SIZE,
@@ -138,7 +139,8 @@ def parse_wsgi(
         known label picks the encoding of every field (it overrides the
         Content-Type's charset too). The fields are held until it arrives;
         see :class:`IncrementalParser` for the memory this costs.
-    :param separator: as for :func:`parse`: the one byte between fields.
+    :param separator: as for :func:`parse`: the one byte between fields,
+        or a tuple of them such as ``("&", ";")``.
     :param max_fields: most fields (default 1000; ``None``: no limit).
     :param max_field_size: most bytes of one field's raw name plus value (default 1 MiB).
     :param max_body_size: most bytes of body (default 10 MiB).
@@ -278,7 +280,7 @@ async def parse_asgi(
     errors: Errors = "replace",
     isindex: bool = False,
     charset_field: str | None = None,
-    separator: str | bytes = "&",
+    separator: Separator = "&",
     max_fields: int | None = DEFAULT_MAX_FIELDS,
     max_field_size: int | None = DEFAULT_MAX_FIELD_SIZE,
     max_body_size: int | None = DEFAULT_MAX_BODY_SIZE,
@@ -305,7 +307,8 @@ async def parse_asgi(
         known label picks the encoding of every field (it overrides the
         Content-Type's charset too). The fields are held until it arrives;
         see :class:`IncrementalParser` for the memory this costs.
-    :param separator: as for :func:`parse`: the one byte between fields.
+    :param separator: as for :func:`parse`: the one byte between fields,
+        or a tuple of them such as ``("&", ";")``.
     :param max_fields: most fields (default 1000; ``None``: no limit).
     :param max_field_size: most bytes of one field's raw name plus value (default 1 MiB).
     :param max_body_size: most bytes of body (default 10 MiB).
