@@ -56,7 +56,14 @@ from ._errors import (
 if typing.TYPE_CHECKING:
     from . import dialects as dialects
     from . import uritemplate as uritemplate
-    from ._core import Limits, URLSearchParams, query_params, with_query_params
+    from ._core import (
+        Limits,
+        URLSearchParams,
+        fragment_params,
+        query_params,
+        with_fragment_params,
+        with_query_params,
+    )
     from ._html import (
         detect_probe_encoding,
         guess_encoding,
@@ -90,6 +97,7 @@ _LAZY = {
     "MultiDict": "_web",
     **dict.fromkeys(["parse_nested", "serialize_nested"], "_web"),
     **dict.fromkeys(["URLSearchParams", "query_params", "with_query_params"], "_core"),
+    **dict.fromkeys(["fragment_params", "with_fragment_params"], "_core"),
     **dict.fromkeys(["parse_asgi", "parse_wsgi"], "_web"),
     "IncrementalParser": "_web",
     **dict.fromkeys(["parse_text_plain", "serialize_text_plain"], "_html"),
@@ -174,6 +182,7 @@ __all__ = [
     "__version__",
     "check_content_type",
     "detect_probe_encoding",
+    "fragment_params",
     "get_encoding",
     "get_output_encoding",
     "guess_encoding",
@@ -196,6 +205,7 @@ __all__ = [
     "serialize_nested",
     "serialize_text_plain",
     "utf8_percent_encode",
+    "with_fragment_params",
     "with_query_params",
 ]
 

@@ -36,7 +36,14 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Literal
 
-from .._core import as_bytes, check_limit, check_text_encoding, options_from, parse_with
+from .._core import (
+    as_bytes,
+    check_limit,
+    check_text_encoding,
+    options_from,
+    parse_with,
+    unify_separators,
+)
 from .._encoding import Encoding
 from .._errors import ListIndexTooLarge, NestingError, NestingTooDeep, TooManyKeys
 from ..dialects import WHATWG_FORM, Dialect
@@ -398,7 +405,9 @@ def parse_nested(
             builder.add(field, name, value)
         return builder.finish()
     except _Failure as failure:
-        offset = _field_offset(body, failure.field, parse_options.separator)
+        offset = _field_offset(
+            unify_separators(body, parse_options), failure.field, parse_options.separator
+        )
         name = names[failure.field]
         if failure.limit is None:
             raise NestingError(name, offset, failure.detail) from None
