@@ -55,11 +55,20 @@ from ._errors import (
 
 if typing.TYPE_CHECKING:
     from . import dialects as dialects
-    from ._core import Limits, URLSearchParams, query_params, with_query_params
+    from . import uritemplate as uritemplate
+    from ._core import (
+        Limits,
+        URLSearchParams,
+        fragment_params,
+        query_params,
+        with_fragment_params,
+        with_query_params,
+    )
     from ._html import (
         detect_encoding,
         detect_probe_encoding,
         guess_encoding,
+        isindex_argv,
         parse_mixed,
         parse_text_plain,
         serialize_text_plain,
@@ -74,11 +83,15 @@ if typing.TYPE_CHECKING:
         parse_wsgi,
         serialize_nested,
     )
+    from .dialects import normalize
 
 # Loaded on first use, so that ``import urlencoded`` (and the command line)
 # costs only the parser, the serializer and the encodings: name -> module.
 _LAZY = {
     "dialects": "",
+    "uritemplate": "",
+    "normalize": "dialects",
+    "isindex_argv": "_html",
     "Limits": "_core",
     "check_content_type": "_web",
     **dict.fromkeys(["detect_probe_encoding", "guess_encoding"], "_html"),
@@ -86,6 +99,7 @@ _LAZY = {
     "MultiDict": "_web",
     **dict.fromkeys(["parse_nested", "serialize_nested"], "_web"),
     **dict.fromkeys(["URLSearchParams", "query_params", "with_query_params"], "_core"),
+    **dict.fromkeys(["fragment_params", "with_fragment_params"], "_core"),
     **dict.fromkeys(["parse_asgi", "parse_wsgi"], "_web"),
     "IncrementalParser": "_web",
     **dict.fromkeys(["parse_text_plain", "serialize_text_plain"], "_html"),
@@ -172,11 +186,14 @@ __all__ = [
     "check_content_type",
     "detect_encoding",
     "detect_probe_encoding",
+    "fragment_params",
     "get_encoding",
     "get_output_encoding",
     "guess_encoding",
+    "isindex_argv",
     "iter_lint",
     "lint",
+    "normalize",
     "parse",
     "parse_asgi",
     "parse_bytes",
@@ -193,6 +210,7 @@ __all__ = [
     "serialize_nested",
     "serialize_text_plain",
     "utf8_percent_encode",
+    "with_fragment_params",
     "with_query_params",
 ]
 

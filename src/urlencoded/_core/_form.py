@@ -522,6 +522,8 @@ def _refuse_raw_high_byte(block: bytes, separator: bytes, offset: int, encoding:
     at it, since the sender's encoding of raw bytes is anyone's guess. Errors
     keep input order: a bad field before the byte raises first.
     """
+    if block.isascii():
+        return
     match = _RAW_HIGH_BYTE.search(block)
     if match is None:
         return

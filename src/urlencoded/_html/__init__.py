@@ -14,6 +14,7 @@ from .._core import first_use
 
 if typing.TYPE_CHECKING:
     from ._detect import Plausibility, detect_encoding, parse_mixed, rank_encodings
+    from ._isindex import isindex_argv
     from ._legacy import detect_probe_encoding, guess_encoding, parse_with_probe
     from ._text_plain import parse_text_plain, serialize_text_plain
 
@@ -23,6 +24,7 @@ __all__ = [
     "detect_encoding",
     "detect_probe_encoding",
     "guess_encoding",
+    "isindex_argv",
     "parse_mixed",
     "parse_text_plain",
     "parse_with_probe",
@@ -40,6 +42,7 @@ __getattr__ = first_use(
         "rank_encodings": "_detect",
         "detect_probe_encoding": "_legacy",
         "guess_encoding": "_legacy",
+        "isindex_argv": "_isindex",
         "parse_with_probe": "_legacy",
         "parse_text_plain": "_text_plain",
         "serialize_text_plain": "_text_plain",

@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal, TypedDict
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from .._core import Separator
     from .._encoding import Encoding
 
@@ -35,6 +37,7 @@ class ServerOptions(TypedDict, total=False):
 
     encoding: str | Encoding
     honor_charset: bool
+    media_types: Collection[str]
     errors: Literal["replace", "strict"]
     isindex: bool
     charset_field: str | None

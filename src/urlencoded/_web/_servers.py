@@ -28,7 +28,7 @@ depends on no framework.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Iterator, Mapping
+from collections.abc import Awaitable, Collection, Iterator, Mapping
 from typing import Callable
 
 from .._core import (
@@ -50,7 +50,7 @@ from .._errors import (
     UnsupportedMediaType,
     URLEncodedError,
 )
-from ._content_type import check_content_type
+from ._content_type import MEDIA_TYPES, check_content_type, check_media_types
 from ._streaming import IncrementalParser
 
 __all__ = [
@@ -108,6 +108,7 @@ def parse_wsgi(
     *,
     encoding: str | Encoding = "UTF-8",
     honor_charset: bool = False,
+    media_types: Collection[str] = MEDIA_TYPES,
     errors: Errors = "replace",
     isindex: bool = False,
     charset_field: str | None = None,
@@ -133,6 +134,9 @@ def parse_wsgi(
     :param encoding: the body's encoding when the charset is not honoured.
     :param honor_charset: decode with the Content-Type's ``charset``, for
         legacy clients (HTML says to ignore it).
+    :param media_types: the Content-Types to accept, as for
+        :func:`check_content_type` (add ``"application/sgml-form-urlencoded"``
+        for Lynx).
     :param errors: ``"replace"`` or ``"strict"``, as for :func:`parse`.
     :param isindex: as for :func:`parse`.
     :param charset_field: as for :func:`parse`: a field of this name holding a
@@ -158,7 +162,7 @@ def parse_wsgi(
         Werkzeug's ``request.form``).
     :raises TypeError: if an option or ``wsgi.input`` has the wrong type.
     :raises ValueError: for a negative limit, an unknown *errors* value, a bad
-        *separator* or *charset_field*.
+        *separator*, *charset_field* or *media_types*.
 
     >>> import io
     >>> body = b"name=Ren%C3%A9e&tags=a+b"
@@ -172,7 +176,7 @@ def parse_wsgi(
 
     .. versionadded:: 1.0
     .. versionchanged:: 1.1
-       *isindex*, *charset_field* and *separator*.
+       *isindex*, *charset_field*, *separator* and *media_types*.
     """
     if not isinstance(environ, Mapping):
         raise TypeError(f"environ must be a mapping, not {type(environ).__name__}")
@@ -187,13 +191,17 @@ def parse_wsgi(
         max_field_size=max_field_size,
         max_body_size=max_body_size,
     )
+    accepted = check_media_types(media_types)
     for check in WSGI_BODY_CHECKS:
         check(environ)
     content_type = environ.get("CONTENT_TYPE")
     if content_type is not None and not isinstance(content_type, str):
         raise TypeError(f"CONTENT_TYPE must be a str, not {type(content_type).__name__}")
     body_encoding = check_content_type(
-        content_type or None, honor_charset=honor_charset, encoding=options.encoding
+        content_type or None,
+        honor_charset=honor_charset,
+        encoding=options.encoding,
+        media_types=accepted,
     )
     raw_length = environ.get("CONTENT_LENGTH")
     if raw_length is not None and not isinstance(raw_length, str):
@@ -277,6 +285,7 @@ async def parse_asgi(
     *,
     encoding: str | Encoding = "UTF-8",
     honor_charset: bool = False,
+    media_types: Collection[str] = MEDIA_TYPES,
     errors: Errors = "replace",
     isindex: bool = False,
     charset_field: str | None = None,
@@ -301,6 +310,9 @@ async def parse_asgi(
     :param encoding: the body's encoding when the charset is not honoured.
     :param honor_charset: decode with the Content-Type's ``charset``, for
         legacy clients (HTML says to ignore it).
+    :param media_types: the Content-Types to accept, as for
+        :func:`check_content_type` (add ``"application/sgml-form-urlencoded"``
+        for Lynx).
     :param errors: ``"replace"`` or ``"strict"``, as for :func:`parse`.
     :param isindex: as for :func:`parse`.
     :param charset_field: as for :func:`parse`: a field of this name holding a
@@ -322,8 +334,8 @@ async def parse_asgi(
     :raises TypeError: if an option, the scope, *receive* or a message has the
         wrong type.
     :raises ValueError: for a scope that is not ``http``, an unexpected message
-        type, a negative limit, an unknown *errors* value, a bad *separator*
-        or *charset_field*.
+        type, a negative limit, an unknown *errors* value, a bad *separator*,
+        *charset_field* or *media_types*.
 
     >>> import asyncio
     >>> headers = [(b"content-type", b"application/x-www-form-urlencoded")]
@@ -339,7 +351,7 @@ async def parse_asgi(
 
     .. versionadded:: 1.0
     .. versionchanged:: 1.1
-       *isindex*, *charset_field* and *separator*.
+       *isindex*, *charset_field*, *separator* and *media_types*.
     """
     if not isinstance(scope, Mapping):
         raise TypeError(f"scope must be a mapping, not {type(scope).__name__}")
@@ -356,8 +368,12 @@ async def parse_asgi(
         max_field_size=max_field_size,
         max_body_size=max_body_size,
     )
+    accepted = check_media_types(media_types)
     body_encoding = check_content_type(
-        _one_header(scope, b"content-type"), honor_charset=honor_charset, encoding=options.encoding
+        _one_header(scope, b"content-type"),
+        honor_charset=honor_charset,
+        encoding=options.encoding,
+        media_types=accepted,
     )
     raw_length = _one_header(scope, b"content-length")
     length = _content_length(
