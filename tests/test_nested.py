@@ -591,6 +591,27 @@ class TestQsInteroperability:
         assert serialize_nested(row["object"]) == row["ours"]
 
 
+@pytest.mark.parametrize("row", QS_TABLE["repeat_objects"], ids=lambda row: row["description"])
+class TestQsRepeatedNames:
+    """Lists written as repeated names, by qs (arrayFormat 'repeat') and by us, read by both."""
+
+    def test_we_read_qs_repeat_stringify(self, row: dict[str, Any]) -> None:
+        """What qs.stringify(obj, {arrayFormat: 'repeat'}) wrote, parse_nested reads as obj."""
+        assert parse_nested(row["qs_stringify"]) == row["expected"]
+
+    def test_qs_reads_our_repeat_output(self, row: dict[str, Any]) -> None:
+        """qs.parse read our list_format='repeat' output as the object, and it is still ours."""
+        assert row["qs_parse_of_ours"] == row["expected"]
+        assert row["qs_parse_of_qs_stringify"] == row["expected"]
+        assert serialize_nested(row["object"], list_format="repeat") == row["ours"]
+
+
+@pytest.mark.parametrize("row", QS_TABLE["repeat_inputs"], ids=lambda row: row["input"])
+def test_repeated_names_read_as_qs_reads_them(row: dict[str, Any]) -> None:
+    """For repeated names, parse_nested's default gives what qs.parse gave (recorded)."""
+    assert parse_nested(row["input"]) == row["qs_parse"]
+
+
 def test_qs_table_names_its_version() -> None:
     """The table records the qs version and where it came from."""
     assert QS_TABLE["qs_version"].count(".") == 2
