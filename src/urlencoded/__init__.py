@@ -61,6 +61,7 @@ if typing.TYPE_CHECKING:
     from ._web import (
         IncrementalParser,
         MultiDict,
+        NestedValue,
         check_content_type,
         parse_asgi,
         parse_nested,
@@ -78,6 +79,7 @@ _LAZY = {
     **dict.fromkeys(["Finding", "iter_lint", "lint"], "_tools"),
     "MultiDict": "_web",
     **dict.fromkeys(["parse_nested", "serialize_nested"], "_web"),
+    "NestedValue": "_web",
     **dict.fromkeys(["URLSearchParams", "query_params", "with_query_params"], "_core"),
     **dict.fromkeys(["parse_asgi", "parse_wsgi"], "_web"),
     "IncrementalParser": "_web",
@@ -150,6 +152,7 @@ __all__ = [
     "Limits",
     "ListIndexTooLarge",
     "MultiDict",
+    "NestedValue",
     "NestingError",
     "NestingTooDeep",
     "PercentEncodeSet",

@@ -16,11 +16,14 @@ import urlencoded
 from urlencoded import (
     IncrementalParser,
     MultiDict,
+    NestedValue,
     URLSearchParams,
     parse,
     parse_bytes,
+    parse_nested,
     parse_wsgi,
     serialize,
+    serialize_nested,
 )
 
 
@@ -65,6 +68,13 @@ def accepted(environ: dict[str, Any], any_pairs: Any) -> None:
     MultiDict(parse_wsgi({"wsgi.input": io.BytesIO()}, max_fields=1))
     status: int = urlencoded.TooManyFields("max_fields", 1, 2, "field 2").status
     print(status)
+    nested = parse_nested("a[b]=1&c=2&c=3", duplicates="last", max_fields=10, errors="strict")
+    value: NestedValue = nested["a"]
+    if isinstance(value, dict):
+        inner: NestedValue = value["b"]
+        print(inner)
+    serialize_nested(nested)
+    serialize_nested({"a": [1, True, None, b"x"], "b": {"c": "d"}}, list_format="repeat")
 
 
 def rejected(environ: dict[str, Any]) -> None:
@@ -85,6 +95,15 @@ def rejected(environ: dict[str, Any]) -> None:
     MultiDict(b"a=1", errors="ignore")  # type: ignore[arg-type]
     MultiDict("a").add("a", 1)  # type: ignore[arg-type]
     parse_wsgi(environ, max_feilds=1)  # type: ignore[call-arg]
+    parse_nested("a=1", max_feilds=10)  # type: ignore[call-arg]
+    parse_nested("a=1", duplicates="merge")  # type: ignore[arg-type]
+    parse_nested("a=1", errors="ignore")  # type: ignore[arg-type]
+    parse_nested("a=1", use_charset_field=True)  # type: ignore[call-arg]
+    count: int = parse_nested("a=1")["a"]  # type: ignore[assignment]
+    serialize_nested({"a": ["x"]}, list_format="comma")  # type: ignore[arg-type]
+    serialize_nested({"price": 1.5})  # type: ignore[dict-item]
+    serialize_nested({1: "x"})  # type: ignore[dict-item]
+    print(count)
     URLSearchParams("a").getall("a")  # type: ignore[attr-defined]
     URLSearchParams("a")[0]  # type: ignore[index]
     URLSearchParams(["ab", "cd"])  # type: ignore[list-item]

@@ -24,7 +24,7 @@ from .._core import first_use
 if typing.TYPE_CHECKING:
     from ._content_type import FORM_URLENCODED, MediaType, check_content_type, parse_mime_type
     from ._multidict import MultiDict
-    from ._nested import parse_nested, serialize_nested
+    from ._nested import NestedValue, parse_nested, serialize_nested
     from ._request_options import ServerOptions
     from ._servers import WSGI_BODY_CHECKS, ASGIMessage, error_status, parse_asgi, parse_wsgi
     from ._streaming import (
@@ -45,6 +45,7 @@ __all__ = [
     "IncrementalParser",
     "MediaType",
     "MultiDict",
+    "NestedValue",
     "ServerOptions",
     "check_content_type",
     "error_status",
@@ -64,6 +65,7 @@ __getattr__ = first_use(
         "check_content_type": "_content_type",
         "parse_mime_type": "_content_type",
         "MultiDict": "_multidict",
+        "NestedValue": "_nested",
         "parse_nested": "_nested",
         "serialize_nested": "_nested",
         "ServerOptions": "_request_options",

@@ -34,21 +34,46 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, Union, cast
 
-from .._core import as_bytes, check_limit, check_text_encoding, options_from, parse_with
+from .._core import Errors, as_bytes, check_limit, check_text_encoding, form_options, parse_with
 from .._encoding import Encoding
 from .._errors import ListIndexTooLarge, NestingError, NestingTooDeep, TooManyKeys
 from ..dialects import WHATWG_FORM, Dialect
 
-__all__ = ["parse_nested", "serialize_nested"]
+__all__ = [
+    "Duplicates",
+    "ListFormat",
+    "NestedInput",
+    "NestedValue",
+    "parse_nested",
+    "serialize_nested",
+]
+
+#: What :func:`parse_nested` gives for a name: a str, or a list or dict of them, to any depth.
+NestedValue = Union[str, list["NestedValue"], dict[str, "NestedValue"]]
+#: What :func:`serialize_nested` writes: leaves of str, bytes, int, bool or None,
+#: in sequences and str-keyed mappings to any depth.
+NestedInput = Union[
+    str,
+    bytes,
+    bytearray,
+    memoryview,
+    int,
+    None,
+    Sequence["NestedInput"],
+    Mapping[str, "NestedInput"],
+]
+#: The values of :func:`parse_nested`'s *duplicates*.
+Duplicates = Literal["combine", "first", "last", "error"]
+#: The values of :func:`serialize_nested`'s *list_format*.
+ListFormat = Literal["indices", "brackets", "repeat"]
 
 # A complete bracket group: "[", no brackets, "]".
 _GROUP = re.compile(r"\[[^\[\]]*\]")
 _MISSING = object()
 _LIST_FORMATS = ("indices", "brackets", "repeat")
 _DUPLICATES = ("combine", "first", "last", "error")
-Duplicates = Literal["combine", "first", "last", "error"]
 
 
 def split_name(name: str) -> tuple[str, list[str]] | None:
@@ -324,8 +349,15 @@ def parse_nested(
     max_list_index: int | None = 100,
     max_keys: int | None = 1000,
     duplicates: Duplicates = "combine",
-    **options: Any,
-) -> dict[str, Any]:
+    encoding: str | Encoding = "UTF-8",
+    errors: Errors = "replace",
+    isindex: bool = False,
+    charset_field: str | None = None,
+    separator: str | bytes = "&",
+    max_fields: int | None = None,
+    max_field_size: int | None = None,
+    max_body_size: int | None = None,
+) -> dict[str, NestedValue]:
     """Parse a form body or query into dicts and lists from bracketed names.
 
     Runs :func:`urlencoded.parse`
@@ -353,13 +385,22 @@ def parse_nested(
         value only; ``"error"``: a :class:`NestingError`. A name with ``[]``
         appends a new item each time, so it is never a repeat. A name given
         once stays a str: a list of one value cannot be told from a value.
-    :param options: the options of :func:`urlencoded.parse` (``encoding``,
-        ``errors``, ``max_fields``, ``max_field_size``, ``max_body_size``...),
-        with the same meaning and errors; not its deprecated ``use_charset_field``.
+    :param encoding: as for :func:`urlencoded.parse`.
+    :param errors: ``"replace"`` or ``"strict"``, as for :func:`urlencoded.parse`.
+    :param isindex: as for :func:`urlencoded.parse`.
+    :param charset_field: as for :func:`urlencoded.parse`.
+    :param separator: as for :func:`urlencoded.parse`.
+    :param max_fields: as for :func:`urlencoded.parse` (no limit by default).
+    :param max_field_size: as for :func:`urlencoded.parse` (no limit by default).
+    :param max_body_size: as for :func:`urlencoded.parse` (no limit by default).
     :returns: a dict of str, dicts and lists, in the order names first appear.
     :raises TypeError: as :func:`urlencoded.parse` does, for a limit that
-        is not an int or None, or a *duplicates* that is not a str.
-    :raises ValueError: for a negative limit or an unknown *duplicates*.
+        is not an int or None, a *duplicates* that is not a str, or an
+        unknown keyword argument.
+    :raises ValueError: for a negative limit or an unknown *duplicates*, and
+        as :func:`urlencoded.parse` does for its options.
+    :raises UnknownEncodingError: for an unknown *encoding* label.
+    :raises DecodeError: with ``errors="strict"``, for invalid bytes.
     :raises NestingError: for names that do not describe one structure, or
         a repeated name with ``duplicates="error"``.
     :raises LimitExceeded: a :class:`NestingTooDeep`,
@@ -388,7 +429,16 @@ def parse_nested(
         duplicates,
     )
     body = as_bytes(data, "parse")
-    parse_options = options_from("parse_nested", options)
+    parse_options = form_options(
+        encoding=encoding,
+        errors=errors,
+        isindex=isindex,
+        charset_field=charset_field,
+        separator=separator,
+        max_fields=max_fields,
+        max_field_size=max_field_size,
+        max_body_size=max_body_size,
+    )
     check_text_encoding(data, parse_options.encoding)
     pairs = parse_with(body, parse_options)
     builder.fields = len(pairs)
@@ -396,7 +446,7 @@ def parse_nested(
     try:
         for field, (name, value) in enumerate(pairs):
             builder.add(field, name, value)
-        return builder.finish()
+        return cast("dict[str, NestedValue]", builder.finish())
     except _Failure as failure:
         offset = _field_offset(body, failure.field, parse_options.separator)
         name = names[failure.field]
@@ -475,9 +525,9 @@ def _check_key(key: object, segments: list[str], container: bool) -> str:
 
 
 def serialize_nested(
-    obj: Mapping[str, Any],
+    obj: Mapping[str, NestedInput],
     *,
-    list_format: str = "indices",
+    list_format: ListFormat = "indices",
     dialect: Dialect = WHATWG_FORM,
     encoding: str | Encoding = "UTF-8",
     skip_none: bool = False,
