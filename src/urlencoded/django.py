@@ -1,9 +1,13 @@
-"""Django: read a urlencoded request body into a :class:`urlencoded.MultiDict`.
+"""Django: read a urlencoded request body or query string, flat or nested.
 
 https://url.spec.whatwg.org/#concept-urlencoded-parser
 
 Django is imported only when these functions run; importing this module
-costs nothing. Works under WSGI and ASGI.
+costs nothing. Works under WSGI and ASGI. :func:`read_form` and
+:func:`read_query` give a :class:`urlencoded.MultiDict`,
+:func:`read_nested_form` and :func:`read_nested_query` dicts and lists as
+:func:`urlencoded.parse_nested` does; each raises the library's exceptions,
+which :func:`error_response` answers.
 
 Django reads the body itself the first time anything touches ``request.POST``
 or ``request.body`` (``CsrfViewMiddleware`` reads ``request.POST`` on every
@@ -26,15 +30,28 @@ import io
 from typing import TYPE_CHECKING
 
 from ._errors import BodyConsumedError, ContentLengthError, URLEncodedError
-from ._web import MultiDict, parse_wsgi
+from ._web import (
+    MultiDict,
+    NestedValue,
+    parse_query,
+    parse_query_nested,
+    parse_wsgi,
+    parse_wsgi_nested,
+)
 
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
     from typing_extensions import Unpack
 
-    from ._web import ServerOptions
+    from ._web import NestedQueryOptions, NestedServerOptions, QueryOptions, ServerOptions
 
-__all__ = ["error_response", "read_form"]
+__all__ = [
+    "error_response",
+    "read_form",
+    "read_nested_form",
+    "read_nested_query",
+    "read_query",
+]
 
 _FIX = (
     "call urlencoded.django.read_form() before anything calls request.read() or iterates "
@@ -72,6 +89,11 @@ def read_form(request: HttpRequest, **options: Unpack[ServerOptions]) -> MultiDi
 
     .. versionadded:: 1.1
     """
+    return MultiDict(parse_wsgi(_body_environ(request), **options))
+
+
+def _body_environ(request: HttpRequest) -> dict[str, object]:
+    """A WSGI environ for the request's body, wherever Django left it."""
     meta = request.META
     asgi = getattr(request, "scope", None) is not None
     length = meta.get("CONTENT_LENGTH") or None
@@ -97,7 +119,116 @@ def read_form(request: HttpRequest, **options: Unpack[ServerOptions]) -> MultiDi
         # An ASGI request's body is complete in Django's temporary file.
         "wsgi.input_terminated": asgi,
     }
-    return MultiDict(parse_wsgi(environ, **options))
+    return environ
+
+
+def read_nested_form(
+    request: HttpRequest, **options: Unpack[NestedServerOptions]
+) -> dict[str, NestedValue]:
+    """Parse a Django request's urlencoded body into dicts and lists from bracketed names.
+
+    https://url.spec.whatwg.org/#concept-urlencoded-parser
+
+    Reads the body as :func:`read_form` does, with the same Content-Type
+    check, limits and encodings, then reads its names as
+    :func:`urlencoded.parse_nested` does.
+
+    :param request: the Django request.
+    :param options: any keyword argument of :func:`read_form`, and
+        ``max_depth``, ``max_list_index``, ``max_keys`` and ``duplicates``
+        as for :func:`urlencoded.parse_nested`.
+    :returns: a dict of str, dicts and lists.
+    :raises BodyConsumedError: as for :func:`read_form`.
+    :raises ContentLengthError: as for :func:`read_form`.
+    :raises NestingError: for names that do not describe one structure (400).
+    :raises URLEncodedError: as :func:`read_form` does, and a
+        :class:`~urlencoded.LimitExceeded` for a nesting limit (413).
+    :raises TypeError: for an unknown keyword or an option of the wrong type.
+    :raises ValueError: for a bad option value.
+
+    >>> from django.conf import settings
+    >>> if not settings.configured:
+    ...     settings.configure()
+    >>> from django.test import RequestFactory
+    >>> request = RequestFactory().post(
+    ...     "/", "user[name]=Ada&tag=a&tag=b", content_type="application/x-www-form-urlencoded")
+    >>> read_nested_form(request, max_depth=2)
+    {'user': {'name': 'Ada'}, 'tag': ['a', 'b']}
+
+    .. versionadded:: 1.1
+    """
+    return parse_wsgi_nested(_body_environ(request), "read_nested_form", **options)
+
+
+def _query_string(request: HttpRequest) -> bytes:
+    """The raw query: ASGI's bytes, or WSGI's native string mapped back to its bytes."""
+    scope = getattr(request, "scope", None)
+    if isinstance(scope, dict) and isinstance(scope.get("query_string"), bytes):
+        return bytes(scope["query_string"])
+    raw = request.META.get("QUERY_STRING", "")
+    # PEP 3333: a native string holds the bytes as latin-1 code points.
+    return raw.encode("latin-1") if isinstance(raw, str) else b""
+
+
+def read_query(request: HttpRequest, **options: Unpack[QueryOptions]) -> MultiDict:
+    """Parse a Django request's query string into a :class:`~urlencoded.MultiDict`.
+
+    https://url.spec.whatwg.org/#concept-urlencoded-parser
+
+    Parses the raw query (the bytes after ``?``, not Django's
+    ``request.GET``) with :func:`urlencoded.parse`, and by default the limits
+    of :func:`read_form`.
+
+    :param request: the Django request.
+    :param options: any keyword argument of :func:`urlencoded.parse`
+        (``max_fields``, ``encoding``, ``errors``, ``charset_field``, ...).
+    :returns: the fields, in query order.
+    :raises LimitExceeded: for a limit (413).
+    :raises DecodeError: with ``errors="strict"``, for invalid bytes (400).
+    :raises TypeError: for an unknown keyword or an option of the wrong type.
+    :raises ValueError: for a bad option value.
+
+    >>> from django.conf import settings
+    >>> if not settings.configured:
+    ...     settings.configure()
+    >>> from django.test import RequestFactory
+    >>> read_query(RequestFactory().get("/?tag=a&tag=b")).get_all("tag")
+    ['a', 'b']
+
+    .. versionadded:: 1.1
+    """
+    return MultiDict(parse_query(_query_string(request), "read_query", **options))
+
+
+def read_nested_query(
+    request: HttpRequest, **options: Unpack[NestedQueryOptions]
+) -> dict[str, NestedValue]:
+    """Parse a Django request's query string into dicts and lists from bracketed names.
+
+    https://url.spec.whatwg.org/#concept-urlencoded-parser
+
+    :func:`read_query`, with names read as :func:`urlencoded.parse_nested` reads them.
+
+    :param request: the Django request.
+    :param options: any keyword argument of :func:`read_query`, and
+        ``max_depth``, ``max_list_index``, ``max_keys`` and ``duplicates``.
+    :returns: a dict of str, dicts and lists.
+    :raises NestingError: for names that do not describe one structure (400).
+    :raises LimitExceeded: for a limit (413).
+    :raises DecodeError: with ``errors="strict"``, for invalid bytes (400).
+    :raises TypeError: for an unknown keyword or an option of the wrong type.
+    :raises ValueError: for a bad option value.
+
+    >>> from django.conf import settings
+    >>> if not settings.configured:
+    ...     settings.configure()
+    >>> from django.test import RequestFactory
+    >>> read_nested_query(RequestFactory().get("/?filter[status]=open&sort[]=-date"))
+    {'filter': {'status': 'open'}, 'sort': ['-date']}
+
+    .. versionadded:: 1.1
+    """
+    return parse_query_nested(_query_string(request), "read_nested_query", **options)
 
 
 def error_response(error: URLEncodedError) -> HttpResponse:
