@@ -7,7 +7,9 @@ costs nothing. Works under WSGI and ASGI. :func:`read_form` and
 :func:`read_query` give a :class:`urlencoded.MultiDict`,
 :func:`read_nested_form` and :func:`read_nested_query` dicts and lists as
 :func:`urlencoded.parse_nested` does; each raises the library's exceptions,
-which :func:`error_response` answers.
+which :func:`error_response` answers. :class:`FormParserMiddleware` makes
+``request.POST`` itself come from this library, before
+``CsrfViewMiddleware`` reads it.
 
 Django reads the body itself the first time anything touches ``request.POST``
 or ``request.body`` (``CsrfViewMiddleware`` reads ``request.POST`` on every
@@ -27,12 +29,14 @@ all, and :func:`read_form` raises :class:`urlencoded.ContentLengthError`
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 from ._errors import BodyConsumedError, ContentLengthError, URLEncodedError
 from ._web import (
     MultiDict,
     NestedValue,
+    RecordingInput,
+    check_request_options,
     parse_query,
     parse_query_nested,
     parse_wsgi,
@@ -46,6 +50,7 @@ if TYPE_CHECKING:
     from ._web import NestedQueryOptions, NestedServerOptions, QueryOptions, ServerOptions
 
 __all__ = [
+    "FormParserMiddleware",
     "error_response",
     "read_form",
     "read_nested_form",
@@ -253,3 +258,94 @@ def error_response(error: URLEncodedError) -> HttpResponse:
     from django.http import HttpResponse
 
     return HttpResponse(str(error), status=error.status, content_type="text/plain; charset=utf-8")
+
+
+class FormParserMiddleware:
+    """Django middleware: ``request.POST`` of a urlencoded POST comes from this library.
+
+    https://url.spec.whatwg.org/#concept-urlencoded-parser
+
+    Place it before ``CsrfViewMiddleware`` (which reads ``request.POST`` on
+    every POST it checks) in ``MIDDLEWARE``::
+
+        MIDDLEWARE = [
+            ...,
+            "urlencoded.django.FormParserMiddleware",
+            "django.middleware.csrf.CsrfViewMiddleware",
+            ...,
+        ]
+
+    For a POST whose Content-Type is ``application/x-www-form-urlencoded``,
+    it reads the body as :func:`read_form` does and sets ``request.POST`` to
+    an immutable ``QueryDict`` of its fields, in order; ``request.body``
+    still gives the raw bytes, and :func:`read_form` parses them again.
+    Other requests pass through untouched (multipart bodies stay Django's).
+    A body the library refuses is answered at once by
+    :func:`error_response`: 400, 411, 413 or 415 with a one-line reason,
+    instead of Django's HTML 400 or a 500.
+
+    The options are the keyword arguments of :func:`read_form`, from the
+    ``URLENCODED_FORM_OPTIONS`` setting (a dict; for example
+    ``{"honor_charset": True, "charset_field": "_charset_"}`` for legacy
+    clients). ``max_fields`` and ``max_body_size`` default to Django's
+    ``DATA_UPLOAD_MAX_NUMBER_FIELDS`` and ``DATA_UPLOAD_MAX_MEMORY_SIZE``, so
+    the limits stay where Django's settings put them, answered with 413.
+
+    :param get_response: the next middleware or view, as Django passes it.
+    :raises django.core.exceptions.ImproperlyConfigured: when Django loads
+        it, for an unknown option or a bad value in ``URLENCODED_FORM_OPTIONS``.
+
+    .. versionadded:: 1.1
+    """
+
+    sync_capable = True
+    async_capable = False
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        from django.conf import settings
+        from django.core.exceptions import ImproperlyConfigured
+
+        self.get_response = get_response
+        configured = getattr(settings, "URLENCODED_FORM_OPTIONS", {})
+        if not isinstance(configured, dict):
+            raise ImproperlyConfigured(
+                f"URLENCODED_FORM_OPTIONS must be a dict, not {type(configured).__name__}"
+            )
+        options: dict[str, Any] = {
+            "max_fields": settings.DATA_UPLOAD_MAX_NUMBER_FIELDS,
+            "max_body_size": settings.DATA_UPLOAD_MAX_MEMORY_SIZE,
+            **configured,
+        }
+        try:
+            check_request_options("FormParserMiddleware", options, nested=False)
+        except (TypeError, ValueError, LookupError) as error:
+            raise ImproperlyConfigured(f"URLENCODED_FORM_OPTIONS: {error}") from error
+        self.options: ServerOptions = options  # type: ignore[assignment]
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method == "POST" and request.content_type == "application/x-www-form-urlencoded":
+            try:
+                self._parse(request)
+            except BodyConsumedError:
+                raise
+            except URLEncodedError as error:
+                return error_response(error)
+        return self.get_response(request)
+
+    def _parse(self, request: HttpRequest) -> None:
+        from django.http import QueryDict
+        from django.utils.datastructures import MultiValueDict
+
+        environ = _body_environ(request)
+        recording = RecordingInput(environ["wsgi.input"])
+        pairs = parse_wsgi({**environ, "wsgi.input": recording}, **self.options)
+        post = QueryDict(mutable=True)
+        for name, value in pairs:
+            post.appendlist(name, value)
+        post._mutable = False  # request.POST is immutable, as Django makes it
+        request.POST = post  # type: ignore[assignment]  # made immutable above
+        # What Django's own parser sets for a urlencoded body: no files, and
+        # the raw body for request.body, which can no longer be read.
+        request._files = MultiValueDict()  # type: ignore[attr-defined]
+        if not isinstance(getattr(request, "_body", None), bytes):
+            request._body = b"".join(recording.chunks)

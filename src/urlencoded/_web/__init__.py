@@ -34,6 +34,7 @@ if typing.TYPE_CHECKING:
         ServerOptions,
     )
     from ._requests import (
+        RecordingInput,
         check_request_options,
         parse_asgi_nested,
         parse_query,
@@ -63,6 +64,7 @@ __all__ = [
     "NestedServerOptions",
     "NestedValue",
     "QueryOptions",
+    "RecordingInput",
     "ServerOptions",
     "check_content_type",
     "check_request_options",
@@ -94,6 +96,7 @@ __getattr__ = first_use(
         "QueryOptions": "_request_options",
         "NestedServerOptions": "_request_options",
         "NestedQueryOptions": "_request_options",
+        "RecordingInput": "_requests",
         "check_request_options": "_requests",
         "parse_asgi_nested": "_requests",
         "parse_query": "_requests",

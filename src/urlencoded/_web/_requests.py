@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NESTING_OPTIONS",
+    "RecordingInput",
     "check_request_options",
     "parse_asgi_nested",
     "parse_query",
@@ -157,7 +158,7 @@ def parse_query_nested(
     return nesting.build(parse_with(body, settings), body, settings.separator)
 
 
-class _Recording:
+class RecordingInput:
     """A ``wsgi.input`` that keeps a copy of what is read from it."""
 
     def __init__(self, stream: object) -> None:
@@ -189,9 +190,9 @@ def parse_wsgi_nested(
     """
     nesting, rest = _split(caller, options)
     separator = options_from(caller, {"separator": rest.get("separator", "&")}).separator
-    recording: _Recording | None = None
+    recording: RecordingInput | None = None
     if "wsgi.input" in environ:
-        recording = _Recording(environ["wsgi.input"])
+        recording = RecordingInput(environ["wsgi.input"])
         environ = {**environ, "wsgi.input": recording}
     server_options: ServerOptions = rest  # type: ignore[assignment]
     pairs = parse_wsgi(environ, **server_options)
