@@ -57,7 +57,8 @@ urlpatterns = [
 def django_settings() -> Iterator[None]:
     """Configure Django once per process, then route to this module's views."""
     if not settings.configured:
-        settings.configure()
+        # Django 4.2 reads SECRET_KEY when a test restores the settings.
+        settings.configure(SECRET_KEY="only-for-tests")
     django.setup()
     with override_settings(ROOT_URLCONF=__name__, ALLOWED_HOSTS=["*"], MIDDLEWARE=[]):
         yield

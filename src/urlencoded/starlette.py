@@ -414,13 +414,12 @@ class _WholeBody:
                 "(Form(), File(), Body() or another form_model()): declare those fields "
                 f"in {self.model.__name__} instead"
             )
-        return core_schema.no_info_plain_validator_function(
-            _unchanged, json_schema_input_schema=handler.generate_schema(self.model)
+        # FastAPI validates a body in Python mode: anything passes unchanged.
+        # The JSON Schema, which OpenAPI shows, comes from the JSON branch.
+        return core_schema.json_or_python_schema(
+            json_schema=handler.generate_schema(self.model),
+            python_schema=core_schema.any_schema(),
         )
-
-
-def _unchanged(value: object) -> object:
-    return value
 
 
 def form_model(
