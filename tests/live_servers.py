@@ -102,6 +102,8 @@ def waitress_server(app: Callable[..., Any]) -> Iterator[int]:
     try:
         yield int(port)
     finally:
+        # Let the worker threads finish what they serve before the sockets close.
+        server.task_dispatcher.shutdown()
         server.close()
         thread.join(TIMEOUT)
         assert not thread.is_alive()

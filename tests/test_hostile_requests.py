@@ -183,6 +183,7 @@ HOSTILE = [
 
 def _send(port: int, hostile: Hostile) -> int | None:
     """Write the parts, pausing between them; the status of the answer, or None for none."""
+    answer = b""
     with socket.create_connection(("127.0.0.1", port), timeout=hostile.patience) as sock:
         try:
             for number, part in enumerate(hostile.parts):
@@ -193,14 +194,15 @@ def _send(port: int, hostile: Hostile) -> int | None:
                 return None
             if hostile.name == "truncated body":
                 sock.shutdown(socket.SHUT_WR)
-            answer = b""
-            while b"\r\n" not in answer:
+            # Connection: close, so the whole answer ends when the server closes.
+            while True:
                 data = sock.recv(65536)
                 if not data:
                     break
                 answer += data
         except (ConnectionResetError, BrokenPipeError, socket.timeout):
-            return None
+            if b"\r\n" not in answer:
+                return None
     if not answer:
         return None
     return int(answer.split(b" ", 2)[1])
