@@ -13,6 +13,8 @@ import io
 from typing import Any
 
 import urlencoded
+import urlencoded.django
+import urlencoded.flask
 from urlencoded import (
     IncrementalParser,
     MultiDict,
@@ -75,6 +77,10 @@ def accepted(environ: dict[str, Any], any_pairs: Any) -> None:
         print(inner)
     serialize_nested(nested)
     serialize_nested({"a": [1, True, None, b"x"], "b": {"c": "d"}}, list_format="repeat")
+    flask_nested: dict[str, NestedValue] = urlencoded.flask.read_nested_form(max_depth=3)
+    flask_query: MultiDict = urlencoded.flask.read_query(encoding="windows-1252")
+    urlencoded.flask.nested_query(duplicates="first", max_fields=10)
+    print(flask_nested, flask_query)
 
 
 def rejected(environ: dict[str, Any]) -> None:
@@ -103,6 +109,10 @@ def rejected(environ: dict[str, Any]) -> None:
     serialize_nested({"a": ["x"]}, list_format="comma")  # type: ignore[arg-type]
     serialize_nested({"price": 1.5})  # type: ignore[dict-item]
     serialize_nested({1: "x"})  # type: ignore[dict-item]
+    urlencoded.flask.read_nested_form(max_feilds=10)  # type: ignore[call-arg]
+    urlencoded.flask.read_query(honor_charset=True)  # type: ignore[call-arg]
+    urlencoded.flask.nested_form(duplicates="merge")  # type: ignore[arg-type]
+    urlencoded.django.FormParserMiddleware()  # type: ignore[call-arg]
     print(count)
     URLSearchParams("a").getall("a")  # type: ignore[attr-defined]
     URLSearchParams("a")[0]  # type: ignore[index]
