@@ -177,6 +177,11 @@ HOSTILE = [
         "deep nested query", [_request("/nested-query?" + _deep + "=1", method="GET")], TOO_LARGE
     ),
     Hostile("invalid UTF-8 query", [_request("/query?a=%C3%28", method="GET")], BAD),
+    Hostile(
+        "raw invalid UTF-8 query",
+        [b"GET /nested-query?a=\xff HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"],
+        BAD,
+    ),
     Hostile("nested query", [_request("/nested-query?f[s]=open&t=a&t=b", method="GET")], OK),
 ]
 
