@@ -293,6 +293,7 @@ limits = st.one_of(
 separators = st.one_of(
     st.sampled_from(["&", ";", b"&", b";", "", b"", "&&", "é", b"\xff", "\x00", "=", "%", "+"]),
     st.sampled_from([" ", "\n", "a", b"a", "\ud800", "日"]),
+    st.lists(st.sampled_from(["&", ";", b";", b"&", "=", "", "é", 1]), max_size=3).map(tuple),
     wrong,
 )
 errors_values = st.one_of(
@@ -344,7 +345,16 @@ BYTES_OPTIONS = {
     key: PARSE_OPTIONS[key]
     for key in ("isindex", "separator", "max_fields", "max_field_size", "max_body_size")
 }
-SERVER_OPTIONS = {**PARSE_OPTIONS, "honor_charset": flags}
+media_type_lists = st.one_of(
+    st.lists(
+        st.sampled_from(
+            ["application/x-www-form-urlencoded", "application/sgml-form-urlencoded", "x", ""]
+        ),
+        max_size=3,
+    ).map(tuple),
+    wrong,
+)
+SERVER_OPTIONS = {**PARSE_OPTIONS, "honor_charset": flags, "media_types": media_type_lists}
 UNKNOWN_OPTION = {"nonsense": st.just(1)}
 bodies = st.one_of(hostile_bytes, hostile_text, wrong)
 
@@ -521,7 +531,11 @@ content_types = st.one_of(
 
 @exercises("check_content_type")
 def _check_content_type(data: st.DataObject) -> None:
-    options = data.draw(keyword_options({"honor_charset": flags, "encoding": encodings}))
+    options = data.draw(
+        keyword_options(
+            {"honor_charset": flags, "encoding": encodings, "media_types": media_type_lists}
+        )
+    )
     call(urlencoded.check_content_type, data.draw(content_types), **options)
 
 
@@ -842,6 +856,7 @@ METHODS: dict[type, dict[str, Operation]] = {
         "popitem": _method("popitem"),
         "clear": _method("clear"),
         "copy": _method("copy"),
+        "casefold": _attribute("casefold"),
         "to_dict": _method("to_dict"),
         "to_dict_of_lists": _method("to_dict_of_lists"),
         "__getitem__": _dunder("__getitem__", names),
@@ -948,6 +963,8 @@ def _limits(data: st.DataObject) -> None:
 def _multidict(data: st.DataObject) -> None:
     init = data.draw(st.one_of(st.none(), bodies, pair_lists))
     options: dict[str, Any] = data.draw(st.one_of(st.just({}), keyword_options(PARSE_OPTIONS)))
+    if data.draw(st.booleans()):
+        options["casefold"] = data.draw(st.one_of(st.booleans(), wrong))
     multidict = call(urlencoded.MultiDict, init, **options)
     if multidict is not None:
         exercise_methods(data, multidict, 12)
@@ -967,6 +984,19 @@ def _query_params(data: st.DataObject) -> None:
     params = call(urlencoded.query_params, url)
     other = data.draw(st.one_of(st.just(params), ANY))
     call(urlencoded.with_query_params, data.draw(st.one_of(st.just(url), ANY)), other)
+
+
+@exercises("fragment_params", "with_fragment_params")
+def _fragment_params(data: st.DataObject) -> None:
+    url = data.draw(st.one_of(hostile_text.map(lambda text: "https://h/p?q#" + text), ANY))
+    prefixes = st.sampled_from(["mailto:a@b?", "ws://h/?", "x:y?", "?"])
+    scheme_url = data.draw(st.one_of(st.tuples(prefixes, hostile_text).map("".join), ANY))
+    plus = data.draw(st.one_of(st.none(), st.booleans(), wrong))
+    params = call(urlencoded.fragment_params, url, plus_as_space=plus)
+    other = data.draw(st.one_of(st.just(params), ANY))
+    call(urlencoded.with_fragment_params, url, other, plus_as_space=plus)
+    params = call(urlencoded.query_params, scheme_url, plus_as_space=plus)
+    call(urlencoded.with_query_params, scheme_url, other, plus_as_space=plus)
 
 
 @exercises("IncrementalParser")

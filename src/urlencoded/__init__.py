@@ -55,7 +55,14 @@ from ._errors import (
 
 if typing.TYPE_CHECKING:
     from . import dialects as dialects
-    from ._core import Limits, URLSearchParams, query_params, with_query_params
+    from ._core import (
+        Limits,
+        URLSearchParams,
+        fragment_params,
+        query_params,
+        with_fragment_params,
+        with_query_params,
+    )
     from ._html import detect_probe_encoding, guess_encoding, parse_text_plain, serialize_text_plain
     from ._tools import Finding, iter_lint, lint
     from ._web import (
@@ -81,6 +88,7 @@ _LAZY = {
     **dict.fromkeys(["parse_nested", "serialize_nested"], "_web"),
     "NestedValue": "_web",
     **dict.fromkeys(["URLSearchParams", "query_params", "with_query_params"], "_core"),
+    **dict.fromkeys(["fragment_params", "with_fragment_params"], "_core"),
     **dict.fromkeys(["parse_asgi", "parse_wsgi"], "_web"),
     "IncrementalParser": "_web",
     **dict.fromkeys(["parse_text_plain", "serialize_text_plain"], "_html"),
@@ -166,6 +174,7 @@ __all__ = [
     "__version__",
     "check_content_type",
     "detect_probe_encoding",
+    "fragment_params",
     "get_encoding",
     "get_output_encoding",
     "guess_encoding",
@@ -186,6 +195,7 @@ __all__ = [
     "serialize_nested",
     "serialize_text_plain",
     "utf8_percent_encode",
+    "with_fragment_params",
     "with_query_params",
 ]
 

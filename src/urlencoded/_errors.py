@@ -86,21 +86,47 @@ class DecodeError(URLEncodedError, ValueError):
     offset of the first invalid byte within that field's percent-decoded
     bytes; :attr:`encoding` is the WHATWG name of the encoding.
 
+    :attr:`raw_offset` is ``None``, or, when the error is a byte 0x80-0xFF
+    that is not percent-encoded in input read with a legacy encoding, that
+    byte's offset in the input: the old parsers stopped there.
+
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1 :attr:`raw_offset`.
     """
 
-    def __init__(self, encoding: str, offset: int, position: int, data: bytes) -> None:
+    def __init__(
+        self,
+        encoding: str,
+        offset: int,
+        position: int,
+        data: bytes,
+        raw_offset: int | None = None,
+    ) -> None:
         self.encoding = encoding
         self.offset = offset
         self.position = position
         self.data = data
-        super().__init__(
-            f"invalid {encoding} in the field at byte offset {offset}: "
-            f"byte {position} of its percent-decoded bytes {data!r}"
-        )
+        self.raw_offset = raw_offset
+        if raw_offset is None:
+            message = (
+                f"invalid {encoding} in the field at byte offset {offset}: "
+                f"byte {position} of its percent-decoded bytes {data!r}"
+            )
+        else:
+            message = (
+                f"raw byte {data[position]:#04x} at byte offset {raw_offset} is not "
+                f"percent-encoded, as {encoding} input must be (in the field at byte "
+                f"offset {offset}: byte {position} of its percent-decoded bytes {data!r})"
+            )
+        super().__init__(message)
 
-    def __reduce__(self) -> tuple[type[DecodeError], tuple[str, int, int, bytes]]:
-        return (type(self), (self.encoding, self.offset, self.position, self.data))
+    def __reduce__(
+        self,
+    ) -> tuple[type[DecodeError], tuple[str, int, int, bytes, int | None]]:
+        return (
+            type(self),
+            (self.encoding, self.offset, self.position, self.data, self.raw_offset),
+        )
 
 
 class LimitExceeded(URLEncodedError, ValueError):

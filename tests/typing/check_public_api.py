@@ -81,6 +81,14 @@ def accepted(environ: dict[str, Any], any_pairs: Any) -> None:
     flask_query: MultiDict = urlencoded.flask.read_query(encoding="windows-1252")
     urlencoded.flask.nested_query(duplicates="first", max_fields=10)
     print(flask_nested, flask_query)
+    parse(b"a=1;b=2", separator=("&", ";"))
+    parse_wsgi(environ, separator=(b"&", ";"), media_types=("application/sgml-form-urlencoded",))
+    MultiDict("A=1", casefold=True, separator=("&", ";"))
+    folded: bool = MultiDict("A=1", casefold=True).casefold
+    tokens: URLSearchParams = urlencoded.fragment_params("https://h/#a=1", plus_as_space=False)
+    print(folded, urlencoded.with_fragment_params("https://h/", tokens))
+    print(urlencoded.query_params("mailto:a@b?s=1+1", plus_as_space=None))
+    print(urlencoded.with_query_params("mailto:a@b", tokens, plus_as_space=True))
 
 
 def rejected(environ: dict[str, Any]) -> None:
@@ -119,3 +127,7 @@ def rejected(environ: dict[str, Any]) -> None:
     URLSearchParams(["ab", "cd"])  # type: ignore[list-item]
     URLSearchParams({"a": 1})  # type: ignore[arg-type]
     URLSearchParams("a").append("a", 1)  # type: ignore[arg-type]
+    parse(b"", separator=["&", ";"])  # type: ignore[arg-type]
+    serialize([("a", "b")], separator=("&", ";"))  # type: ignore[arg-type]
+    MultiDict("a", casefold="yes")  # type: ignore[arg-type]
+    urlencoded.fragment_params("x", plus_as_space=None)  # type: ignore[arg-type]

@@ -11,6 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal, TypedDict
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
+    from .._core import Separator
     from .._encoding import Encoding
 
 __all__ = [
@@ -30,7 +33,7 @@ class ParseOptions(TypedDict, total=False):
     errors: Literal["replace", "strict"]
     isindex: bool
     charset_field: str | None
-    separator: str | bytes
+    separator: Separator
     max_fields: int | None
     max_field_size: int | None
     max_body_size: int | None
@@ -41,10 +44,11 @@ class ServerOptions(TypedDict, total=False):
 
     encoding: str | Encoding
     honor_charset: bool
+    media_types: Collection[str]
     errors: Literal["replace", "strict"]
     isindex: bool
     charset_field: str | None
-    separator: str | bytes
+    separator: Separator
     max_fields: int | None
     max_field_size: int | None
     max_body_size: int | None

@@ -25,6 +25,7 @@ from .._core import (
     options_from,
     parse_with,
 )
+from ._content_type import check_media_types
 from ._nested import NestedValue, Nesting
 from ._servers import ASGIMessage, ASGIReceive, ASGIScope, WSGIEnvironment, parse_asgi, parse_wsgi
 
@@ -70,8 +71,11 @@ _SERVER_OPTIONS = frozenset(
         "max_fields",
         "max_field_size",
         "max_body_size",
+        "media_types",
     )
 )
+# Options of a body that a query does not have.
+_BODY_ONLY = frozenset(("honor_charset", "media_types"))
 
 
 def _split(
@@ -105,7 +109,7 @@ def check_request_options(
     :raises ValueError: for a bad option value.
     :raises UnknownEncodingError: for an unknown *encoding* label.
     """
-    allowed = _SERVER_OPTIONS if body else _SERVER_OPTIONS - {"honor_charset"}
+    allowed = _SERVER_OPTIONS if body else _SERVER_OPTIONS - _BODY_ONLY
     if not nested:
         unknown = NESTING_OPTIONS.intersection(options)
         if unknown:
@@ -114,6 +118,8 @@ def check_request_options(
     honor_charset = rest.pop("honor_charset", False)
     if not isinstance(honor_charset, bool):
         raise TypeError(f"honor_charset must be a bool, not {type(honor_charset).__name__}")
+    if "media_types" in rest:
+        check_media_types(rest.pop("media_types"))
     options_from(caller, rest)
 
 
@@ -151,11 +157,11 @@ def parse_query_nested(
     :raises TypeError: for an unknown keyword or an option of the wrong type.
     :raises ValueError: for a bad option value.
     """
-    nesting, rest = _split(caller, options, _SERVER_OPTIONS - {"honor_charset"})
+    nesting, rest = _split(caller, options, _SERVER_OPTIONS - _BODY_ONLY)
     settings = options_from(caller, {**_QUERY_DEFAULTS, **rest})
     check_text_encoding(query, settings.encoding)
     body = as_bytes(query, caller)
-    return nesting.build(parse_with(body, settings), body, settings.separator)
+    return nesting.build(parse_with(body, settings), body, settings)
 
 
 class RecordingInput:
@@ -189,7 +195,7 @@ def parse_wsgi_nested(
     :raises ValueError: for a bad option value.
     """
     nesting, rest = _split(caller, options)
-    separator = options_from(caller, {"separator": rest.get("separator", "&")}).separator
+    separated = options_from(caller, {"separator": rest.get("separator", "&")})
     recording: RecordingInput | None = None
     if "wsgi.input" in environ:
         recording = RecordingInput(environ["wsgi.input"])
@@ -197,7 +203,7 @@ def parse_wsgi_nested(
     server_options: ServerOptions = rest  # type: ignore[assignment]
     pairs = parse_wsgi(environ, **server_options)
     body = b"".join(recording.chunks) if recording is not None else b""
-    return nesting.build(pairs, body, separator)
+    return nesting.build(pairs, body, separated)
 
 
 async def parse_asgi_nested(
@@ -214,7 +220,7 @@ async def parse_asgi_nested(
     :raises ValueError: for a bad option value.
     """
     nesting, rest = _split(caller, options)
-    separator = options_from(caller, {"separator": rest.get("separator", "&")}).separator
+    separated = options_from(caller, {"separator": rest.get("separator", "&")})
     chunks: list[bytes] = []
 
     async def recording_receive() -> ASGIMessage:
@@ -229,4 +235,4 @@ async def parse_asgi_nested(
         raise TypeError(f"receive must be the ASGI receive callable, not {type(receive).__name__}")
     server_options: ServerOptions = rest  # type: ignore[assignment]
     pairs = await parse_asgi(scope, recording_receive, **server_options)
-    return nesting.build(pairs, b"".join(chunks), separator)
+    return nesting.build(pairs, b"".join(chunks), separated)

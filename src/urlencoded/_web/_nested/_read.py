@@ -9,7 +9,17 @@ from __future__ import annotations
 import re
 from typing import Any, cast
 
-from ..._core import Errors, as_bytes, check_limit, check_text_encoding, form_options, parse_with
+from ..._core import (
+    Errors,
+    FormOptions,
+    Separator,
+    as_bytes,
+    check_limit,
+    check_text_encoding,
+    form_options,
+    parse_with,
+    unify_separators,
+)
 from ..._encoding import Encoding
 from ..._errors import ListIndexTooLarge, NestingError, NestingTooDeep, TooManyKeys
 from ._grammar import (
@@ -284,9 +294,9 @@ class Nesting:
         self.duplicates = duplicates
 
     def build(
-        self, pairs: list[tuple[str, str]], body: bytes, separator: bytes
+        self, pairs: list[tuple[str, str]], body: bytes, options: FormOptions
     ) -> dict[str, NestedValue]:
-        """The structure of *pairs*, parsed from *body*, which locates a failing field.
+        """The structure of *pairs*, parsed from *body* with *options* (which locate errors).
 
         :raises NestingError: for names that do not describe one structure.
         :raises LimitExceeded: for a nesting limit, with the field's byte offset.
@@ -298,7 +308,9 @@ class Nesting:
                 builder.add(field, name, value)
             return cast("dict[str, NestedValue]", builder.finish())
         except _Failure as failure:
-            offset = _field_offset(body, failure.field, separator)
+            offset = _field_offset(
+                unify_separators(body, options), failure.field, options.separator
+            )
             name = pairs[failure.field][0]
             if failure.limit is None:
                 raise NestingError(name, offset, failure.detail) from None
@@ -319,7 +331,7 @@ def parse_nested(
     errors: Errors = "replace",
     isindex: bool = False,
     charset_field: str | None = None,
-    separator: str | bytes = "&",
+    separator: Separator = "&",
     max_fields: int | None = None,
     max_field_size: int | None = None,
     max_body_size: int | None = None,
@@ -400,4 +412,4 @@ def parse_nested(
         max_body_size=max_body_size,
     )
     check_text_encoding(data, parse_options.encoding)
-    return nesting.build(parse_with(body, parse_options), body, parse_options.separator)
+    return nesting.build(parse_with(body, parse_options), body, parse_options)
