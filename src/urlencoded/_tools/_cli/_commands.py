@@ -7,12 +7,13 @@ import contextlib
 import itertools
 import json
 import os
+import re
 import sys
 from collections.abc import Iterable, Iterator
 
 from ..._core import FormOptions, form_options, parse_with, serialize
 from ..._encoding import decode, get_encoding
-from ..._web import IncrementalParser
+from ..._web import IncrementalParser, find_query, log_target
 from ._io import (
     _URL,
     CliError,
@@ -21,11 +22,11 @@ from ._io import (
     chunks,
     ends_with_newline,
     note,
-    query_of,
     read_all,
     strip_newline,
     write,
 )
+from ._lines import LineSettings, run_lines
 
 __all__ = ["COMMANDS", "DEFAULT_MAX_FINDINGS", "UNSET"]
 
@@ -73,7 +74,7 @@ def _warn_newline(command: str) -> None:
 
 
 def _query_layer(pieces: Iterable[bytes], command: str) -> Iterator[bytes]:
-    """Drop a leading '?', or keep only the query of a URL, from a stream."""
+    """Drop a leading '?', or keep only the query of a URL or request target, from a stream."""
     first = True
     mode = "plain"
     for piece in pieces:
@@ -82,10 +83,13 @@ def _query_layer(pieces: Iterable[bytes], command: str) -> Iterator[bytes]:
                 continue
             first = False
             if piece.startswith(b"?"):
-                note(command, "note: dropped the leading '?'")
+                note(command, "note: input: a query; dropped the leading '?'")
                 piece = piece[1:]
+            elif piece.startswith(b"/"):
+                note(command, "note: input: a request target; parsing its query")
+                mode = "seek"
             elif _URL.match(piece):
-                note(command, "note: parsing the query of a URL")
+                note(command, "note: input: a URL; parsing its query")
                 mode = "seek"
         if mode == "seek":
             question = piece.find(b"?")
@@ -106,15 +110,70 @@ def _query_layer(pieces: Iterable[bytes], command: str) -> Iterator[bytes]:
             yield piece
 
 
-def _body(source: Source, strip: bool, command: str) -> Iterator[bytes]:
-    """The body to parse, streamed: the query of a URL, without a leading '?'."""
+_KINDS = {"query": "a query", "target": "a request target", "url": "a URL"}
+
+
+def input_query(
+    data: bytes, input_format: str, command: str | None
+) -> tuple[str, bytes | None, int]:
+    """The query in one whole input, per --input-format: (what the input is, query, offset).
+
+    The query is None when the input (a URL, request target or log line) has
+    none; the offset is the query's in *data*, or -1 if it is not a slice of it.
+    Standard error says what the input was, unless *command* is None.
+    """
+
+    def say(text: str) -> None:
+        if command is not None:
+            note(command, f"note: input: {text}")
+
+    if input_format == "body":
+        return "body", data, 0
+    if input_format in ("common", "combined"):
+        target = log_target(data, input_format)
+        if target is None:
+            raise CliError(f"the input is not an access-log line in the {input_format} format")
+        found = find_query(target)
+        what = f"a {input_format}-format log line"
+        if not target:
+            say(f"{what} without a request target")
+            return "log", None, -1
+        query = None if found.kind == "body" else found.query
+        say(f"{what}; parsing its request target's query")
+        return "log", query, -1 if query is None else data.find(query)
+    found = find_query(data)
+    if input_format == "url" and found.kind not in ("target", "url"):
+        raise CliError("the input is not a URL or a request target (--input-format url)")
+    if found.kind == "body":
+        return "body", data, 0
+    if found.kind == "query" and found.start == 1:
+        say("a query; dropped the leading '?'")
+    elif found.query is None:
+        say(f"{_KINDS[found.kind]} without a query")
+    else:
+        where = f" (bytes {found.start}-{found.start + len(found.query) - 1})"
+        say(f"{_KINDS[found.kind]}; parsing its query{where}")
+    return found.kind, found.query, found.start
+
+
+def _body(source: Source, arguments: argparse.Namespace, command: str) -> Iterator[bytes]:
+    """The body to parse, streamed: the query of a URL or target, without a leading '?'."""
+    strip = arguments.strip_newline
     if source.argument is not None:
-        body, text = query_of(source.argument_bytes())
-        if text is not None:
-            note(command, f"note: {text}")
-        yield body
+        _, body, _ = input_query(source.argument_bytes(), arguments.input_format, command)
+        if body:
+            yield body
         return
-    yield from _query_layer(_newline_layer(chunks(source), strip, command), command)
+    if arguments.input_format == "auto":
+        yield from _query_layer(_newline_layer(chunks(source), strip, command), command)
+    elif arguments.input_format == "body":
+        yield from _newline_layer(chunks(source), strip, command)
+    else:
+        # A URL or log line: a line, read whole (within --max-body-size).
+        data = strip_newline(read_all(source, arguments.max_body_size))
+        _, body, _ = input_query(data, arguments.input_format, command)
+        if body:
+            yield body
 
 
 def parse_options(arguments: argparse.Namespace) -> FormOptions:
@@ -131,22 +190,107 @@ def parse_options(arguments: argparse.Namespace) -> FormOptions:
     )
 
 
+def _regex(pattern: str) -> tuple[bytes, str]:
+    """The --regex pattern as bytes, and its group: 'query' or 'target'."""
+    try:
+        compiled = re.compile(os.fsencode(pattern))
+    except re.error as error:
+        raise CliError(f"--regex is not a regular expression: {error}") from None
+    groups = [name for name in ("query", "target") if name in compiled.groupindex]
+    if len(groups) != 1:
+        raise CliError(
+            "--regex needs one named group: (?P<query>...) for the query itself, or "
+            "(?P<target>...) for a URL or request target"
+        )
+    return compiled.pattern, groups[0]
+
+
+def _columns(text: str | None, output: str) -> tuple[str, ...]:
+    if output == "json":
+        if text is not None:
+            raise CliError("--columns goes with --format csv or tsv")
+        return ()
+    if text is None:
+        raise CliError(f"--format {output} needs --columns NAME,...")
+    columns = tuple(name.strip() for name in text.split(","))
+    if not all(columns):
+        raise CliError(f"--columns takes names separated by commas, got {text!r}")
+    return columns
+
+
+def line_settings(arguments: argparse.Namespace, options: FormOptions) -> LineSettings:
+    """Every option of parse, checked together, before any input is read."""
+    input_format = arguments.input_format
+    regex = group = None
+    if arguments.regex is not None:
+        if input_format not in ("auto", "regex"):
+            raise CliError(f"--regex does not go with --input-format {input_format}")
+        input_format = "regex"
+        regex, group = _regex(arguments.regex)
+    elif input_format == "regex":
+        raise CliError("--input-format regex needs --regex PATTERN")
+    output = arguments.format
+    columns = _columns(arguments.columns, output)
+    if arguments.all_values is not None and not columns:
+        raise CliError("--all-values goes with --columns")
+    if arguments.nested and output != "json":
+        raise CliError("--nested writes JSON; it does not go with --format " + output)
+    if arguments.jobs is not None:
+        if not arguments.lines:
+            raise CliError("--jobs goes with --lines (one input is parsed in one process)")
+        if arguments.jobs < 1:
+            raise CliError(f"--jobs must be 1 or more, got {arguments.jobs}")
+    if not arguments.lines:
+        if output != "json":
+            raise CliError(f"--format {output} goes with --lines")
+        if arguments.summary is not None:
+            raise CliError("--summary goes with --lines")
+    candidates: tuple[str, ...] = ()
+    if arguments.guess_encoding is not None:
+        labels = _candidates(arguments.guess_encoding)
+        candidates = tuple(dict.fromkeys(get_encoding(label).name for label in labels))
+    limits = options.limits
+    return LineSettings(
+        options=options,
+        input_format=input_format,
+        regex=regex,
+        group=group or "",
+        output=output,
+        nested=arguments.nested,
+        columns=columns,
+        join=arguments.all_values,
+        candidates=candidates,
+        nested_options={
+            "errors": "strict" if options.strict else "replace",
+            "isindex": arguments.isindex,
+            "separator": arguments.separator,
+            "max_fields": limits.max_fields,
+            "max_field_size": limits.max_field_size,
+            "max_body_size": limits.max_body_size,
+        },
+    )
+
+
 def run_parse(arguments: argparse.Namespace) -> int:
     source = Source("parse", arguments.data, arguments.file)
     options = parse_options(arguments)
-    if arguments.jobs < 1:
-        raise CliError(f"--jobs must be 1 or more, got {arguments.jobs}")
+    settings = line_settings(arguments, options)
     if arguments.lines:
-        if arguments.guess_encoding is not None:
-            raise CliError("--guess-encoding reads the whole input; it does not go with --lines")
-        from ._lines import run_lines
-
-        return run_lines(source, options, arguments.jobs)
+        return run_lines(source, settings, arguments.jobs or 1, arguments.summary)
+    if settings.input_format == "regex":
+        raise CliError("--regex goes with --lines")
     if arguments.guess_encoding is not None:
         return _parse_guessing(source, arguments, options)
+    if arguments.nested:
+        from ..._web import parse_nested
+
+        data = b"".join(_body(source, arguments, "parse"))
+        nested = parse_nested(data, encoding=options.encoding, **settings.nested_options)
+        write(_dumps(nested))
+        return 0
     parser = IncrementalParser._from_options(options, options.encoding)
     pairs = []
-    for piece in _body(source, arguments.strip_newline, "parse"):
+    for piece in _body(source, arguments, "parse"):
         pairs += parser.feed(piece)
     pairs += parser.close()
     write(_dumps(pairs))
@@ -154,6 +298,7 @@ def run_parse(arguments: argparse.Namespace) -> int:
 
 
 def _candidates(labels: str) -> list[str]:
+    """The --guess-encoding labels, each checked (the one place that reads the option)."""
     candidates = [label.strip() for label in labels.split(",")]
     if not all(candidates):
         raise CliError(f"--guess-encoding takes labels separated by commas, got {labels!r}")
@@ -172,9 +317,8 @@ def _parse_guessing(source: Source, arguments: argparse.Namespace, options: Form
             data = strip_newline(data)
         else:
             _warn_newline("parse")
-    data, text = query_of(data)
-    if text is not None:
-        note("parse", f"note: {text}")
+    _, query, _ = input_query(data, arguments.input_format, "parse")
+    data = query or b""
     candidates = _candidates(arguments.guess_encoding)
     matches = guess_encoding(data, candidates, separator=arguments.separator)
     if not matches:
@@ -249,8 +393,32 @@ def load_pairs(data: bytes, name: str) -> list[tuple[str, str]]:
     return pairs
 
 
+def _serialize_nested(source: Source, arguments: argparse.Namespace) -> int:
+    """serialize --nested: a JSON object of objects, lists and leaves, as bracketed names."""
+    from ..._web import serialize_nested
+
+    data = read_all(source, arguments.max_body_size)
+    try:
+        loaded = json.loads(data.decode("utf-8"), parse_float=_reject_float)
+    except UnicodeDecodeError as error:
+        raise CliError(f"{source.name} is not UTF-8: byte at offset {error.start}") from None
+    except json.JSONDecodeError as error:
+        raise CliError(f"{source.name} is not JSON: {error}") from None
+    if not isinstance(loaded, dict):
+        raise CliError("--nested expects a JSON object")
+    text = serialize_nested(loaded, list_format=arguments.list_format, encoding=arguments.encoding)
+    write(text.encode("ascii") + b"\n")
+    return 0
+
+
+def _reject_float(text: str) -> object:
+    raise CliError(f"{text} is not an integer: write a number with a fraction as a string")
+
+
 def run_serialize(arguments: argparse.Namespace) -> int:
     source = Source("serialize", arguments.json, arguments.file)
+    if arguments.nested:
+        return _serialize_nested(source, arguments)
     pairs = load_pairs(read_all(source, arguments.max_body_size), source.name)
     text = serialize(
         pairs,
@@ -265,17 +433,23 @@ def run_serialize(arguments: argparse.Namespace) -> int:
     return 0
 
 
-def _whole_input(arguments: argparse.Namespace, command: str) -> bytes:
-    """The input of explain and lint: a URL gives its query; a final newline is shown."""
+def _whole_input(arguments: argparse.Namespace, command: str) -> tuple[bytes, str, int]:
+    """The input of explain and lint, what it is, and the query's offset in it.
+
+    A URL, request target or log line gives its query; a final newline is
+    kept (lint reports it). ``lint`` keeps a leading '?' of a bare query, so
+    that it reports it; ``explain`` drops it and says so.
+    """
     source = Source(command, arguments.data, arguments.file)
     data = read_all(source, arguments.max_body_size)
     if source.is_stream and arguments.strip_newline:
         data = strip_newline(data)
-    if not data.startswith(b"?"):
-        data, text = query_of(data)
-        if text is not None:
-            note(command, f"note: {text}")
-    return data
+    if command == "lint" and arguments.input_format == "auto" and data.startswith(b"?"):
+        return data, "body", 0
+    kind, query, start = input_query(
+        data, arguments.input_format, None if command == "explain" else command
+    )
+    return query or b"", kind, start
 
 
 def _stream_text(source: Source, arguments: argparse.Namespace) -> bytes:
@@ -375,6 +549,14 @@ def _max_findings(arguments: argparse.Namespace) -> int | None:
     return given
 
 
+def _input_line(kind: str, start: int, size: int) -> str:
+    """The first line of explain's text when the input is more than a body."""
+    what = _KINDS.get(kind, "an access-log line")
+    if start < 0:
+        return f"input: {what}; explaining its query"
+    return f"input: {what}; explaining its query, bytes {start}-{start + size - 1} of the input"
+
+
 def run_explain(arguments: argparse.Namespace) -> int:
     from ..._html import guess_encoding
     from .._explain import (
@@ -392,7 +574,7 @@ def run_explain(arguments: argparse.Namespace) -> int:
     from .._lint import iter_lint
 
     limit = _max_findings(arguments)
-    data = _whole_input(arguments, "explain")
+    data, kind, start = _whole_input(arguments, "explain")
     candidates = matches = None
     label = arguments.encoding
     if arguments.guess_encoding is not None:
@@ -403,26 +585,34 @@ def run_explain(arguments: argparse.Namespace) -> int:
     encoding = get_encoding(label or "UTF-8")
     pieces = iter_explain(data, encoding=encoding)
     header = header_json(encoding.name, len(data), candidates, matches)
+    if kind != "body":
+        # What the input was: the query's place in it (-1: not a slice of it).
+        header = {"input": kind, "query_start": start, **header}
     output = Output()
     if arguments.json:
         # The document of render_json, written as the pairs come; the findings
         # between pairs follow them, from a second, quick pass.
         output.add(_json(header)[:-1] + ', "pairs": [')
         separator = ""
+        errors = 0
         for piece in pieces:
             if isinstance(piece, ExplainedPair):
                 output.add(separator + pair_json_text(piece))
                 separator = ", "
+                errors += sum(finding.severity == "error" for finding in piece.findings)
         output.add('], "findings": [')
         separator = ""
         for finding in outside_findings(data):
             output.add(separator + finding_json_text(finding))
             separator = ", "
+            errors += finding.severity == "error"
         output.add("]}\n")
         output.flush()
-        return 0
+        return 1 if errors else 0
     text = None
     if arguments.format != "json":
+        if kind != "body":
+            output.line(_input_line(kind, start, len(data)))
         text = TextReport(data, header, color=_color(), line=output.line)
     shown_pairs = shown_outside = 0
     counts = dict.fromkeys(SEVERITIES, 0)
@@ -460,7 +650,7 @@ def run_explain(arguments: argparse.Namespace) -> int:
         }
         output.line(_json(summary))
     output.flush()
-    return 0
+    return 1 if counts["error"] else 0
 
 
 def run_lint(arguments: argparse.Namespace) -> int:
@@ -468,7 +658,7 @@ def run_lint(arguments: argparse.Namespace) -> int:
     from .._lint import iter_lint
 
     limit = _max_findings(arguments)
-    data = _whole_input(arguments, "lint")
+    data, _, _ = _whole_input(arguments, "lint")
     findings = iter_lint(data, encoding=arguments.encoding)
     output = Output()
     if arguments.json:
