@@ -112,7 +112,7 @@ def test_parse_strip_newline(stdin: bytes, pairs: list[list[str]]) -> None:
     ],
 )
 def test_parse_question_mark_and_url(data: str, pairs: list[list[str]], note: str) -> None:
-    """A leading '?', a URL or a request target is accepted: its query is parsed and stderr says so."""
+    """A leading '?', a URL or a request target is accepted: its query is parsed, stderr says so."""
     for result in (run("parse", data), run("parse", stdin=data.encode())):
         assert json.loads(result.stdout) == pairs
         assert f"note: input: {note}" in result.stderr.decode()
@@ -618,7 +618,7 @@ def test_explain_max_findings_counts_pairs_and_findings_between() -> None:
 
 
 def test_explain_default_limit_is_100_pieces() -> None:
-    """By default the text shows 100 pairs and counts the rest; the errors not shown make status 1."""
+    """By default the text shows 100 pairs and counts the rest; the errors make the status 1."""
     body = "&".join(f"k{index}=%zz" for index in range(150))
     result = run("explain", body)
     lines = _lines(result)
