@@ -89,7 +89,7 @@ def _invisible(
     return found
 
 
-def _quoted(line: bytes, index: int, dot_all: bool) -> int:
+def _quoted(line: bytes, index: int) -> int:
     """The index after a '"'-quoted log field starting at *index* (backslash escapes), or -1."""
     if line[index : index + 1] != b'"':
         return -1
@@ -99,7 +99,7 @@ def _quoted(line: bytes, index: int, dot_all: bool) -> int:
         if byte == 0x22:
             return index + 1
         if byte == 0x5C:
-            if index + 1 >= len(line) or (line[index + 1] == 0x0A and not dot_all):
+            if index + 1 >= len(line):
                 return -1
             index += 2
             continue
@@ -126,6 +126,10 @@ def _request_target(request: bytes) -> bytes | None:
 
 def log_line(line: bytes) -> tuple[str, bytes | None] | None:
     """("combined" or "common", the request target or None) of an access-log line, or None."""
+    if b"\n" in line:  # no field holds a line feed
+        return None
+    if line.endswith(b"\r"):  # a line may end with CR LF
+        line = line[:-1]
     index = 0
     for _ in range(3):  # %h %l %u: each one or more bytes other than a space
         end = line.find(b" ", index)
@@ -138,7 +142,7 @@ def log_line(line: bytes) -> tuple[str, bytes | None] | None:
     if end == -1 or line[end + 1 : end + 2] != b" ":
         return None
     index = end + 2
-    end = _quoted(line, index, False)
+    end = _quoted(line, index)
     if end == -1:
         return None
     target = _request_target(line[index + 1 : end - 1])
@@ -161,7 +165,7 @@ def log_line(line: bytes) -> tuple[str, bytes | None] | None:
     for _ in range(2):
         if line[index : index + 1] != b" ":
             return None
-        index = _quoted(line, index + 1, True)
+        index = _quoted(line, index + 1)
         if index == -1:
             return None
     if index == len(line) or line[index : index + 1] == b" ":

@@ -342,7 +342,7 @@ def test_lowercase_and_double_encoded_point_at_normalize() -> None:
 
 LOG_PIECES = st.sampled_from(
     [b"h", b" ", b"-", b"[", b"]", b'"', b"\\", b"GET", b"/a?b=1", b"200", b"12", b"x",
-     b'"-"', b"\\x22", b"\\\\", b"\\\"", b"a b"]
+     b'"-"', b"\\x22", b"\\\\", b"\\\"", b"a b", b"\r", b"\n", b"\\\n"]
 )  # fmt: skip
 LOG_LINES = st.one_of(
     st.lists(LOG_PIECES, max_size=30).map(b"".join),

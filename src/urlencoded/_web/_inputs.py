@@ -36,21 +36,30 @@ _URL = re.compile(rb"[A-Za-z][A-Za-z0-9+.\-]*://")
 _C0_CONTROL_OR_SPACE = bytes(range(0x21))
 _TAB_OR_NEWLINE = b"\t\n\r"
 
-# A quoted log field: any byte but '"' and '\', or a backslash escape.
-_QUOTED = rb'"(?:[^"\\]|\\.)*"'
+# A quoted log field: any byte but '"', '\' and LF, or a backslash escape (unrolled,
+# so that the regular expression engine does not alternate at every byte).
+_QUOTED = rb'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
 # The request line "%r": a method and the target (group "target"), or
 # anything else (a malformed request, "-", a TLS handshake sent to port 80).
-_REQUEST = rb'"(?:[A-Za-z]+ (?P<target>(?:[^ "\\]|\\.)+)(?:[^"\\]|\\.)*|(?:[^"\\]|\\.)*)"'
+_TARGET = rb'(?P<target>(?:[^ "\\\n]|\\.)[^ "\\\n]*(?:\\.[^ "\\\n]*)*)'
+_REST = rb'[^"\\\n]*(?:\\.[^"\\\n]*)*'
+_REQUEST = rb'"(?:[A-Za-z]+ ' + _TARGET + _REST + rb"|" + _REST + rb')"'
 # %h %l %u [%t] "%r" %>s %b
-_COMMON = rb"[^ ]+ [^ ]+ [^ ]+ \[[^\]]*\] " + _REQUEST + rb" (?:[0-9]{3}|-) (?:[0-9]+|-)"
+_COMMON = (
+    rb"^[^ \n]+ [^ \n]+ [^ \n]+ \[[^\]\n]*\] "
+    + _REQUEST
+    + rb" (?:[0-9]{3}|-) (?:[0-9]+|-)"
+)
 
-#: The access-log formats: name -> the pattern of a whole line (without its
-#: newline), whose group ``target`` is the request target.
+#: The access-log formats: name -> the pattern of a line, whose group
+#: ``target`` is the request target. No part matches a line feed, so that
+#: ``fullmatch`` reads one line and, with ``findall``, a block of lines one
+#: line at a time (``^`` and ``$`` match at each line; a CR may end a line).
 #: ``combined`` allows more fields after the user agent, as many
 #: configurations add (the request time, an upstream address).
 LOG_FORMATS: dict[str, re.Pattern[bytes]] = {
-    "combined": re.compile(_COMMON + rb" " + _QUOTED + rb" " + _QUOTED + rb"(?: .*)?", re.S),
-    "common": re.compile(_COMMON),
+    "combined": re.compile(_COMMON + rb" " + _QUOTED + rb" " + _QUOTED + rb"(?: .*)?\r?$", re.M),
+    "common": re.compile(_COMMON + rb"\r?$", re.M),
 }
 
 _LOG_ESCAPE = re.compile(rb"\\(?:x([0-9A-Fa-f]{2})|(.))", re.S)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import operator
 import os
 import re
 import stat
@@ -28,6 +29,8 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
+from itertools import chain
+from operator import itemgetter
 from typing import Any, BinaryIO, Literal, NamedTuple, Union
 
 from ..._core import BLOCK, NO_LIMITS, FormOptions, charset_field_encoding, parse_with
@@ -163,12 +166,7 @@ def _query(line: bytes) -> bytes | Literal[False] | None:
             return None
         if b"\\" in target:
             target = log_target(line, settings.input_format) or b""
-        elif target[:1] == b"/" and b"#" not in target:
-            # The common case, with nothing to strip: no need for find_query.
-            question = target.find(b"?")
-            return None if question == -1 else target[question + 1 :]
-        found = find_query(target)
-        return None if found.kind == "body" else found.query
+        return _target_query(target)
     if settings.input_format == "body":
         if line and (line[0] in _NOT_A_PLAIN_BODY or b"://" in line):
             return find_query(line).query
@@ -218,6 +216,152 @@ def _fail(
     failures.append((index, message))
 
 
+def _target_query(target: bytes) -> bytes | None:
+    """The query of a request target taken from a log line (no escapes in it)."""
+    if not target:
+        return None
+    if target[:1] == b"/" and not _URL_RULES.search(target):
+        # The common case, with nothing to strip: no need for find_query.
+        question = target.find(b"?")
+        return None if question == -1 else target[question + 1 :]
+    found = find_query(target)
+    return None if found.kind == "body" else found.query
+
+
+_split_query = operator.methodcaller("partition", b"?")
+# What makes find_query do more than split at '?': a log escape, a fragment, a
+# tab, CR or other control to strip or remove (the LF between joined targets aside).
+_URL_RULES = re.compile(rb"[\x00-\x09\x0b-\x1f#\\]")
+
+
+class _Fields(dict):  # type: ignore[type-arg]
+    """The fields of one line, by name; a name not among them has the empty value."""
+
+    def __missing__(self, name: str) -> str:
+        return ""
+
+
+def _queries(block: bytes, lines: list[bytes]) -> list[bytes | Literal[False] | None]:
+    """The query of each line (see _query): for a log, one search over the whole block."""
+    log = _state["log"]
+    if log is not None:
+        targets = log.findall(block)
+        if len(targets) == len(lines):  # every line is in the format
+            joined = b"\n".join(targets)
+            if (
+                joined[:1] == b"/"
+                and joined.count(b"\n/") == len(targets) - 1
+                and not _URL_RULES.search(joined)
+            ):
+                # Every target is a path and query, with nothing to undo, strip or remove.
+                return [query if mark else None for _, mark, query in map(_split_query, targets)]
+            return [
+                _target_query(target) if b"\\" not in target else _query(line.rstrip(b"\r"))
+                for target, line in zip(targets, lines)
+            ]
+    return [_query(line[:-1] if line.endswith(b"\r") else line) for line in lines]
+
+
+# The name of the field that marks where one line ends among the joined queries
+# of a block; the queries hold no NUL, raw or escaped, so that no field reads as it.
+_MARK = "\x00"
+_MARK_PAIR = (_MARK, "")
+
+
+def _parse_many(queries: list[bytes], options: FormOptions) -> list[list[tuple[str, str]]] | None:
+    """The pairs of each query, from one parse of them all joined by a marking field.
+
+    The parser splits its input on the separator and skips empty sequences,
+    so the pairs of ``q1 & mark & q2`` are those of q1, the mark, then those
+    of q2. Only for queries under every limit; None if a query holds a NUL
+    (or its escape), or the parse fails (strict decoding): then each query
+    is parsed alone.
+    """
+    separator = options.separator
+    joined = (separator + _MARK.encode() + separator).join(queries)
+    if joined.count(b"\x00") != len(queries) - 1 or b"%00" in joined:
+        return None
+    try:
+        pairs = parse_with(joined, options)
+    except (URLEncodedError, ValueError):
+        return None
+    result = []
+    start = 0
+    find = pairs.index
+    for _ in range(len(queries) - 1):
+        end = find(_MARK_PAIR, start)
+        result.append(pairs[start:end])
+        start = end + 1
+    result.append(pairs[start:])
+    return result
+
+
+def _bulk(
+    queries: list[bytes | Literal[False] | None],
+) -> tuple[list[int], list[list[tuple[str, str]]]]:
+    """The lines that can be parsed together, and their pairs."""
+    settings: LineSettings = _state["settings"]
+    limited: FormOptions = _state["limited"]
+    if settings.nested or _state["charset_field"] is not None or limited.isindex:
+        return [], []
+    # Below this length no limit applies (a query has fewer separators than bytes).
+    below = min(_state["cutoff"], _state["max_fields"] + 1)
+    single = len(settings.candidates) < 2
+    indexes = [
+        index
+        for index, query in enumerate(queries)
+        if query and len(query) < below and (single or not _MAY_REPLACE.search(query))
+    ]
+    encoding = next(iter(_state["encodings"].values()))
+    if not indexes or encoding.name.startswith("UTF-16"):  # the mark would not read as NUL
+        return [], []
+    options = _options_for(b"", encoding)
+    parsed = _parse_many([queries[index] for index in indexes], options)  # type: ignore[misc]
+    return ([], []) if parsed is None else (indexes, parsed)
+
+
+def _fast_output(
+    queries: list[bytes | Literal[False] | None],
+    parsed: list[list[tuple[str, str]]],
+    skipped: int,
+    encoding: Encoding,
+    counts: dict[str, Any],
+) -> bytes:
+    """The output of a block whose lines all parsed together or were skipped."""
+    settings: LineSettings = _state["settings"]
+    if parsed:
+        counts["encodings"][encoding.name] = len(parsed)
+    counts.update(parsed=len(parsed), skipped=skipped, fields=sum(map(len, parsed)))
+    if _state["may_replace"] and "\ufffd" in "".join(
+        chain.from_iterable(chain.from_iterable(parsed))
+    ):
+        counts["replaced"] = sum(
+            "\ufffd" in name or "\ufffd" in value for pairs in parsed for name, value in pairs
+        )
+    each: list[list[tuple[str, str]] | None]
+    if skipped:
+        found = iter(parsed)
+        each = [None if query is None else next(found) for query in queries]
+    else:
+        each = parsed  # type: ignore[assignment]
+    if settings.output == "json":
+        return "".join(["[]\n" if pairs is None else _json(pairs) + "\n" for pairs in each]).encode(
+            "utf-8"
+        )
+    columns = settings.columns
+    rows: list[Any]
+    if settings.join is None:
+        # The first value of each name: the pairs in reverse, so that the first is kept.
+        pick = itemgetter(*columns)
+        values = map(pick, map(_Fields, map(reversed, [pairs or () for pairs in each])))
+        rows = list(values) if len(columns) > 1 else [(value,) for value in values]
+    else:
+        rows = [_row(pairs or []) for pairs in each]
+    text = io.StringIO()
+    csv.writer(text, dialect="excel" if settings.output == "csv" else "excel-tab").writerows(rows)
+    return text.getvalue().encode("utf-8")
+
+
 def parse_block(block: Block) -> Result:
     """Parse each line of *block*; return its output, reports and counts."""
     settings: LineSettings = _state["settings"]
@@ -234,14 +378,22 @@ def parse_block(block: Block) -> Result:
     if block.endswith(b"\n"):
         lines.pop()
     counts["lines"] = len(lines)
+    queries = _queries(block, lines)
+    indexes, parsed_lists = _bulk(queries)
+    first = next(iter(_state["encodings"].values()))
+    may_replace = _MAY_REPLACE.search(block) is not None
+    skipped = queries.count(None)
+    if len(indexes) + skipped == len(queries):
+        # Every line parsed together, or skipped: the common case, done list-wise.
+        _state["may_replace"] = may_replace
+        return _fast_output(queries, parsed_lists, skipped, first, counts), failures, counts
+    together = dict(zip(indexes, parsed_lists))
     output: list[Any] = []
     emit = output.append
     empty = "{}" if settings.nested else "[]"
     encodings = counts["encodings"]
-    for index, line in enumerate(lines):
-        if line.endswith(b"\r"):
-            line = line[:-1]
-        query = _query(line)
+    parsed = fields = replaced = 0
+    for index, query in enumerate(queries):
         if query is None:
             counts["skipped"] += 1
             emit([""] * len(settings.columns) if table else empty)
@@ -252,31 +404,34 @@ def parse_block(block: Block) -> Result:
             if not table:
                 emit("null")
             continue
-        encoding = _encoding_for(query)
-        try:
-            if settings.nested:
-                nested = _state["parse_nested"](query, encoding=encoding, **settings.nested_options)
+        pairs = together.get(index)
+        if pairs is not None:
+            encoding = first
+        else:
+            encoding = _encoding_for(query)
+            try:
+                if settings.nested:
+                    nested = _state["parse_nested"](
+                        query, encoding=encoding, **settings.nested_options
+                    )
                 pairs = parse_with(query, _options_for(query, encoding))
-            else:
-                pairs = parse_with(query, _options_for(query, encoding))
-        except (URLEncodedError, ValueError) as error:
-            _fail(index, str(error), counts, failures)
-            if not table:
-                emit("null")
-            continue
-        counts["parsed"] += 1
-        counts["fields"] += len(pairs)
+            except (URLEncodedError, ValueError) as error:
+                _fail(index, str(error), counts, failures)
+                if not table:
+                    emit("null")
+                continue
+        parsed += 1
+        fields += len(pairs)
         encodings[encoding.name] = encodings.get(encoding.name, 0) + 1
-        if _MAY_REPLACE.search(query):
-            counts["replaced"] += sum(
-                1 for name, value in pairs if "\ufffd" in name or "\ufffd" in value
-            )
+        if may_replace and _MAY_REPLACE.search(query):
+            replaced += sum(1 for name, value in pairs if "\ufffd" in name or "\ufffd" in value)
         if table:
             emit(_row(pairs))
         elif settings.nested:
             emit(json.dumps(nested, ensure_ascii=False))
         else:
             emit(_json(pairs))
+    counts.update(parsed=parsed, fields=fields, replaced=replaced)
     if table:
         text = io.StringIO()
         writer = csv.writer(text, dialect="excel" if settings.output == "csv" else "excel-tab")
