@@ -45,11 +45,7 @@ _TARGET = rb'(?P<target>(?:[^ "\\\n]|\\.)[^ "\\\n]*(?:\\.[^ "\\\n]*)*)'
 _REST = rb'[^"\\\n]*(?:\\.[^"\\\n]*)*'
 _REQUEST = rb'"(?:[A-Za-z]+ ' + _TARGET + _REST + rb"|" + _REST + rb')"'
 # %h %l %u [%t] "%r" %>s %b
-_COMMON = (
-    rb"^[^ \n]+ [^ \n]+ [^ \n]+ \[[^\]\n]*\] "
-    + _REQUEST
-    + rb" (?:[0-9]{3}|-) (?:[0-9]+|-)"
-)
+_COMMON = rb"^[^ \n]+ [^ \n]+ [^ \n]+ \[[^\]\n]*\] " + _REQUEST + rb" (?:[0-9]{3}|-) (?:[0-9]+|-)"
 
 #: The access-log formats: name -> the pattern of a line, whose group
 #: ``target`` is the request target. No part matches a line feed, so that
