@@ -12,7 +12,9 @@ afterwards, then runs, each in its own process with output to /dev/null:
   first value of each column.
 
 Runs alternate between the settings, so that load from other processes hits
-them alike, and the best of ``--repeat`` runs is kept. The ratios are
+them alike, and the best of ``--repeat`` runs is kept. Besides the wall-clock
+rates, the CPU seconds of each run (user and system, workers included) give
+a ratio for ``--jobs 1`` that load from other processes disturbs less. The ratios are
 measured in the same run, so they can be compared across machines; absolute
 rates drift with the load, which is printed with them.
 
@@ -69,12 +71,14 @@ with open(sys.argv[1], "rb") as lines, open("/dev/null", "w", newline="") as out
         writer.writerow([first.get(column, "") for column in columns])
 """
 
-# A wrapper that runs one command and prints its children's ru_maxrss (KiB on Linux).
+# A wrapper that runs one command and prints its children's ru_maxrss (KiB on Linux)
+# and CPU seconds (user and system, workers included).
 RUSAGE = r"""
 import resource, subprocess, sys
 with open("/dev/null", "wb") as out:
     status = subprocess.run(sys.argv[1:], stdout=out).returncode
-print(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(status, usage.ru_maxrss, usage.ru_utime + usage.ru_stime)
 """
 
 
@@ -140,8 +144,8 @@ def _tree_rss(pid: int) -> int:
     return total
 
 
-def measure(command: list[str]) -> tuple[float, int, int]:
-    """Seconds, largest single-process RSS (bytes) and largest summed RSS of one run."""
+def measure(command: list[str]) -> tuple[float, int, int, float]:
+    """Seconds, largest single-process RSS (bytes), largest summed RSS, CPU seconds of one run."""
     start = time.perf_counter()
     process = subprocess.Popen(
         [sys.executable, "-c", RUSAGE, *command], stdout=subprocess.PIPE, text=True
@@ -161,10 +165,10 @@ def measure(command: list[str]) -> tuple[float, int, int]:
     seconds = time.perf_counter() - start
     done.set()
     sampler.join()
-    status, max_rss = output.split()
+    status, max_rss, cpu = output.split()
     if status not in ("0", "1"):
         raise SystemExit(f"{command[0]} exited with {status}")
-    return seconds, int(max_rss) * 1024, peak_sum
+    return seconds, int(max_rss) * 1024, peak_sum, float(cpu)
 
 
 def commands(path: Path) -> dict[str, list[str]]:
@@ -177,9 +181,9 @@ def commands(path: Path) -> dict[str, list[str]]:
     }
 
 
-def run_all(path: Path, repeat: int) -> dict[str, tuple[float, int, int]]:
-    """Best time and largest memory figures of each command, runs alternating."""
-    runs: dict[str, list[tuple[float, int, int]]] = {name: [] for name in commands(path)}
+def run_all(path: Path, repeat: int) -> dict[str, tuple[float, int, int, float]]:
+    """Best time, largest memory figures and least CPU time of each command, runs alternating."""
+    runs: dict[str, list[tuple[float, int, int, float]]] = {name: [] for name in commands(path)}
     for _ in range(repeat):
         for name, command in commands(path).items():
             runs[name].append(measure(command))
@@ -188,6 +192,7 @@ def run_all(path: Path, repeat: int) -> dict[str, tuple[float, int, int]]:
             min(run[0] for run in results),
             max(run[1] for run in results),
             max(run[2] for run in results),
+            min(run[3] for run in results),
         )
         for name, results in runs.items()
     }
@@ -207,17 +212,19 @@ def main() -> None:
             megabytes = path.stat().st_size / 1e6
             print(f"\ninput: combined-format log, {megabytes:.1f} MB, {lines} lines")
             results = run_all(path, arguments.repeat)
-            for name, (seconds, max_rss, peak_sum) in results.items():
+            for name, (seconds, max_rss, peak_sum, cpu) in results.items():
                 print(
-                    f"{name:<27}: {megabytes / seconds:6.1f} MB/s ({seconds:.2f} s); "
-                    f"peak RSS {max_rss / 2**20:.0f} MiB per process, "
+                    f"{name:<27}: {megabytes / seconds:6.1f} MB/s ({seconds:.2f} s, "
+                    f"{cpu:.2f} CPU s); peak RSS {max_rss / 2**20:.0f} MiB per process, "
                     f"{peak_sum / 2**20:.0f} MiB summed"
                 )
             loop, one, two = (results[name][0] for name in commands(path))
+            loop_cpu, one_cpu, _ = (results[name][3] for name in commands(path))
             print(f"ratio: --jobs 1 / stdlib loop throughput: {loop / one:.2f}x")
+            print(f"ratio: --jobs 1 / stdlib loop, per CPU second: {loop_cpu / one_cpu:.2f}x")
             print(f"ratio: --jobs 2 / stdlib loop throughput: {loop / two:.2f}x")
             print(f"ratio: --jobs 2 / --jobs 1 throughput: {one / two:.2f}x")
-            figures[size] = {name: result[1:] for name, result in results.items()}
+            figures[size] = {name: result[1:3] for name, result in results.items()}
     print(f"\nload after: {os.getloadavg()[0]:.2f} (1 min)")
     print("peak memory, full file vs a quarter of it (MiB per process / summed):")
     big, small = figures.values()

@@ -353,7 +353,8 @@ def _fast_output(
     if settings.join is None:
         # The first value of each name: the pairs in reverse, so that the first is kept.
         pick = itemgetter(*columns)
-        values = map(pick, map(_Fields, map(reversed, [pairs or () for pairs in each])))
+        lines = each if not skipped else [pairs or () for pairs in each]
+        values = map(pick, map(_Fields, map(reversed, lines)))  # type: ignore[arg-type]
         rows = list(values) if len(columns) > 1 else [(value,) for value in values]
     else:
         rows = [_row(pairs or []) for pairs in each]
