@@ -32,7 +32,7 @@ __all__ = [
 
 # A URL: a scheme (https://url.spec.whatwg.org/#scheme-state) and "://".
 _URL = re.compile(rb"[A-Za-z][A-Za-z0-9+.\-]*://")
-# https://url.spec.whatwg.org/#c0-control-or-space
+# C0 control or space (https://infra.spec.whatwg.org/#c0-control), as the URL parser strips them.
 _C0_CONTROL_OR_SPACE = bytes(range(0x21))
 _TAB_OR_NEWLINE = b"\t\n\r"
 
