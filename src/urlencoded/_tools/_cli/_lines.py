@@ -22,28 +22,32 @@ import csv
 import io
 import json
 import operator
-import os
 import re
-import stat
 import sys
-import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from itertools import chain
 from operator import itemgetter
-from typing import Any, BinaryIO, Literal, NamedTuple, Union
+from typing import Any, Literal, NamedTuple
 
-from ..._core import BLOCK, NO_LIMITS, FormOptions, charset_field_encoding, parse_with
+from ..._core import NO_LIMITS, FormOptions, charset_field_encoding, parse_with
 from ..._encoding import Encoding, get_encoding
 from ..._errors import URLEncodedError
 from ..._web import LOG_FORMATS, detect_line_format, find_query, log_target
+from ._blocks import (
+    BLOCK_SIZE,
+    Block,
+    Prefixed,
+    Slice,
+    blocks,
+    file_ranges,
+    regular_file_size,
+)
 from ._io import CliError, Source, note, report, write
+from ._progress import Progress, summary_line
 
 __all__ = ["BLOCK_SIZE", "LineSettings", "run_lines"]
 
-# Lines go to the workers in blocks of this size: much larger than the
-# parser's BLOCK, so that handing a block over costs little beside parsing it.
-BLOCK_SIZE = 1024 * 1024
 # Unmatched or failed lines reported one by one before the rest are only counted.
 _MAX_REPORTED = 10
 # How much of the input `--input-format auto` looks at, and how many lines of it.
@@ -66,8 +70,6 @@ class LineSettings(NamedTuple):
     nested_options: dict[str, Any]
 
 
-# A block of whole lines, or the length of one line too long to hold.
-Block = Union[bytes, int]
 # A parsed block: the output, (line index, message) per unmatched or failed
 # line, and the counts (see _new_counts).
 Result = tuple[bytes, list[tuple[int, str]], dict[str, Any]]
@@ -442,66 +444,6 @@ def parse_block(block: Block) -> Result:
     return "\n".join(output).encode("utf-8"), failures, counts
 
 
-def blocks(stream: Any, max_line: int | None) -> Iterator[Block]:
-    """Blocks of whole lines from *stream*; a line longer than *max_line* becomes its length."""
-    carry = b""
-    while True:
-        data = stream.read(BLOCK_SIZE)
-        if not data:
-            break
-        data = carry + data if carry else data
-        cut = data.rfind(b"\n") + 1
-        if cut:
-            yield data[:cut]
-            carry = data[cut:]
-        else:
-            carry = data
-        if max_line is not None and len(carry) > max_line:
-            # Skip the rest of an overlong line without holding it.
-            length = len(carry)
-            while True:
-                data = stream.read(BLOCK_SIZE)
-                newline = data.find(b"\n")
-                if newline != -1 or not data:
-                    break
-                length += len(data)
-            if newline == -1:
-                yield length
-                return
-            length += newline
-            yield length
-            carry = data[newline + 1 :]
-    if carry:
-        yield carry
-
-
-class _Prefixed:
-    """A stream whose first bytes were already read: *head*, then the rest of *stream*."""
-
-    def __init__(self, head: bytes, stream: BinaryIO) -> None:
-        self.head = head
-        self.stream = stream
-
-    def read(self, size: int) -> bytes:
-        if self.head:
-            data, self.head = self.head, b""
-            return data
-        return self.stream.read(size)
-
-
-class _Slice:
-    """The bytes of an open file from its current position, up to *size* of them."""
-
-    def __init__(self, file: BinaryIO, size: int) -> None:
-        self.file = file
-        self.left = size
-
-    def read(self, size: int) -> bytes:
-        data = self.file.read(min(size, self.left))
-        self.left -= len(data)
-        return data
-
-
 def _max_line() -> int | None:
     max_body_size = _state["limited"].limits.max_body_size
     return None if max_body_size is None else max_body_size + 1
@@ -522,99 +464,12 @@ def parse_range(task: tuple[str, int, int]) -> Result:
     counts = _new_counts()
     with open(path, "rb") as file:
         file.seek(start)
-        for block in blocks(_Slice(file, end - start), _max_line()):
+        for block in blocks(Slice(file, end - start), _max_line()):
             output, failed, block_counts = parse_block(block)
             outputs.append(output)
             failures += [(counts["lines"] + index, message) for index, message in failed]
             _merge(counts, block_counts)
     return b"".join(outputs), failures, counts
-
-
-def file_ranges(stream: BinaryIO, size: int) -> Iterator[tuple[int, int]]:
-    """Ranges of whole lines of about BLOCK_SIZE bytes covering a file of *size* bytes."""
-    start = 0
-    while start < size:
-        end = start + BLOCK_SIZE
-        if end < size:
-            stream.seek(end)
-            while True:
-                data = stream.read(BLOCK)
-                if not data:
-                    end = size
-                    break
-                newline = data.find(b"\n")
-                if newline != -1:
-                    end += newline + 1
-                    break
-                end += len(data)
-        end = min(end, size)
-        yield start, end
-        start = end
-
-
-def _megabytes(count: int) -> str:
-    return f"{count / 1e6:.1f} MB"
-
-
-class Progress:
-    """A progress line on standard error: bytes, lines, MB/s, and time left for a file."""
-
-    def __init__(self, total: int | None) -> None:
-        self.total = total
-        self.start = time.monotonic()
-        self.drawn = 0.0
-        self.width = 0
-
-    def update(self, done: int, lines: int, *, last: bool = False) -> None:
-        now = time.monotonic()
-        if not last and now - self.drawn < 0.2:
-            return
-        self.drawn = now
-        seconds = max(now - self.start, 1e-6)
-        rate = done / seconds
-        parts = [f"{lines:,} lines", f"{rate / 1e6:.1f} MB/s"]
-        if self.total is None:
-            text = f"{_megabytes(done)}, " + ", ".join(parts)
-        else:
-            percent = min(100, done * 100 // max(self.total, 1))
-            bar = "#" * (percent // 4)
-            left = (self.total - done) / rate if rate else 0.0
-            text = (
-                f"[{bar:<25}] {percent:3d}% of {_megabytes(self.total)}, "
-                + ", ".join(parts)
-                + f", {left:.0f} s left"
-            )
-        self.width = max(self.width, len(text))
-        sys.stderr.write("\r" + text.ljust(self.width))
-        sys.stderr.flush()
-
-    def finish(self) -> None:
-        sys.stderr.write("\r" + " " * self.width + "\r")
-        sys.stderr.flush()
-
-
-def summary_line(counts: dict[str, Any], detected: str | None) -> str:
-    """The closing summary: every line accounted for."""
-    encodings = counts["encodings"]
-    text = (
-        f"{counts['lines']} lines: {counts['parsed']} parsed, "
-        f"{counts['skipped']} skipped (no query), {counts['unmatched']} not in the format, "
-        f"{counts['failed']} failed; {counts['fields']} fields, "
-        f"{counts['replaced']} with U+FFFD"
-    )
-    if encodings:
-        text += "; " + ", ".join(f"{name} {count}" for name, count in sorted(encodings.items()))
-    if detected is not None:
-        text += f"; format {detected}"
-    return text
-
-
-def _regular_file_size(stream: BinaryIO) -> int | None:
-    try:
-        status = os.fstat(stream.fileno())
-    except (OSError, ValueError):
-        return None
-    return status.st_size if stat.S_ISREG(status.st_mode) else None
 
 
 def _detect(head: bytes) -> tuple[str, str]:
@@ -655,7 +510,7 @@ def run_lines(source: Source, settings: LineSettings, jobs: int, summary: bool |
     terminal = sys.stderr is not None and sys.stderr.isatty()
     if summary is None:
         summary = terminal
-    size = _regular_file_size(opened)
+    size = regular_file_size(opened)
     detected = None
     progress = Progress(size) if terminal else None
     run = _Run(settings, progress)
@@ -669,7 +524,7 @@ def run_lines(source: Source, settings: LineSettings, jobs: int, summary: bool |
             if size is not None:
                 opened.seek(0)
             else:
-                stream = _Prefixed(head, opened)  # type: ignore[assignment]
+                stream = Prefixed(head, opened)  # type: ignore[assignment]
         _set_settings(settings)
         if settings.output != "json":
             header = io.StringIO()
