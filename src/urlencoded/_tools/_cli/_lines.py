@@ -30,7 +30,7 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any, Literal, NamedTuple
 
-from ..._core import NO_LIMITS, FormOptions, charset_field_encoding, parse_with
+from ..._core import BLOCK, NO_LIMITS, FormOptions, charset_field_encoding, parse_with
 from ..._encoding import Encoding, get_encoding
 from ..._errors import URLEncodedError
 from ..._web import LOG_FORMATS, detect_line_format, find_query, log_target
@@ -50,8 +50,9 @@ __all__ = ["BLOCK_SIZE", "LineSettings", "run_lines"]
 
 # Unmatched or failed lines reported one by one before the rest are only counted.
 _MAX_REPORTED = 10
-# How much of the input `--input-format auto` looks at, and how many lines of it.
-_SAMPLE_BYTES = 64 * 1024
+# How much of the input `--input-format auto` looks at (one parser block), and how
+# many lines of it.
+_SAMPLE_BYTES = BLOCK
 _SAMPLE_LINES = 100
 
 
