@@ -219,11 +219,13 @@ def main() -> None:
                     f"{peak_sum / 2**20:.0f} MiB summed"
                 )
             loop, one, two = (results[name][0] for name in commands(path))
-            loop_cpu, one_cpu, _ = (results[name][3] for name in commands(path))
+            loop_cpu, one_cpu, two_cpu = (results[name][3] for name in commands(path))
             print(f"ratio: --jobs 1 / stdlib loop throughput: {loop / one:.2f}x")
             print(f"ratio: --jobs 1 / stdlib loop, per CPU second: {loop_cpu / one_cpu:.2f}x")
             print(f"ratio: --jobs 2 / stdlib loop throughput: {loop / two:.2f}x")
             print(f"ratio: --jobs 2 / --jobs 1 throughput: {one / two:.2f}x")
+            # What the second process costs in all: 1.00x would be free parallelism.
+            print(f"ratio: --jobs 2 / --jobs 1 CPU seconds: {two_cpu / one_cpu:.2f}x")
             figures[size] = {name: result[1:3] for name, result in results.items()}
     print(f"\nload after: {os.getloadavg()[0]:.2f} (1 min)")
     print("peak memory, full file vs a quarter of it (MiB per process / summed):")
