@@ -25,6 +25,7 @@ from .._core import first_use
 
 if typing.TYPE_CHECKING:
     from ._content_type import FORM_URLENCODED, MediaType, check_content_type, parse_mime_type
+    from ._inputs import LOG_FORMATS, detect_line_format, find_query, log_target
     from ._multidict import MultiDict
     from ._nested import NestedValue, parse_nested, serialize_nested
     from ._request_options import (
@@ -55,6 +56,7 @@ __all__ = [
     "DEFAULT_MAX_FIELDS",
     "DEFAULT_MAX_FIELD_SIZE",
     "FORM_URLENCODED",
+    "LOG_FORMATS",
     "WSGI_BODY_CHECKS",
     "ASGIMessage",
     "IncrementalParser",
@@ -68,7 +70,10 @@ __all__ = [
     "ServerOptions",
     "check_content_type",
     "check_request_options",
+    "detect_line_format",
     "error_status",
+    "find_query",
+    "log_target",
     "parse_asgi",
     "parse_asgi_nested",
     "parse_mime_type",
@@ -111,5 +116,9 @@ __getattr__ = first_use(
         "DEFAULT_MAX_FIELDS": "_streaming",
         "DEFAULT_MAX_FIELD_SIZE": "_streaming",
         "IncrementalParser": "_streaming",
+        "LOG_FORMATS": "_inputs",
+        "detect_line_format": "_inputs",
+        "find_query": "_inputs",
+        "log_target": "_inputs",
     },
 )
