@@ -11,11 +11,13 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import pytest
 
 from urlencoded import parse, serialize_nested
+from urlencoded._web._nested import ListFormat
 
 pytestmark = pytest.mark.console
 
@@ -312,9 +314,10 @@ def test_nested_output() -> None:
 
 def test_serialize_nested() -> None:
     """serialize --nested writes bracketed names, as serialize_nested does, in each list format."""
-    data = {"user": {"name": "ada"}, "tags": ["a", "b"], "n": 3}
+    data: dict[str, Any] = {"user": {"name": "ada"}, "tags": ["a", "b"], "n": 3}
     text = json.dumps(data)
-    for list_format in ("indices", "brackets", "repeat"):
+    list_formats: tuple[ListFormat, ...] = ("indices", "brackets", "repeat")
+    for list_format in list_formats:
         result = run("serialize", "--nested", "--list-format", list_format, text)
         assert result.stdout.decode().strip() == serialize_nested(data, list_format=list_format)
     assert "expects a JSON object" in usage_error(run("serialize", "--nested", "[1]"))
