@@ -67,7 +67,8 @@ SETTINGS = {
 def django_settings() -> Iterator[None]:
     """Configure Django once per process, then apply this module's settings."""
     if not settings.configured:
-        settings.configure()
+        # Django 4.2 reads SECRET_KEY when a test restores the settings.
+        settings.configure(SECRET_KEY="only-for-tests")
     django.setup()
     with override_settings(**SETTINGS):
         yield

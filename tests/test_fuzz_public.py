@@ -40,7 +40,7 @@ import pickle
 import re
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args, get_origin
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -589,6 +589,22 @@ def _parse_nested(data: st.DataObject) -> None:
     }
     options = data.draw(keyword_options({**nested_limits, **duplicates, **PARSE_OPTIONS}))
     call(urlencoded.parse_nested, data.draw(bodies), **options)
+
+
+@exercises("NestedValue")
+def _nested_value(data: st.DataObject) -> None:
+    result = call(urlencoded.parse_nested, data.draw(bodies), max_keys=50)
+    # Every value parse_nested gives is one of NestedValue's members, to any depth.
+    members = get_args(urlencoded.NestedValue)
+    pending: list[object] = [] if result is None else list(result.values())
+    while pending:
+        value = pending.pop()
+        assert isinstance(value, tuple(get_origin(m) or m for m in members))
+        if isinstance(value, dict):
+            assert all(type(key) is str for key in value)
+            pending += value.values()
+        elif isinstance(value, list):
+            pending += value
 
 
 _SCALARS = st.one_of(

@@ -77,6 +77,7 @@ if typing.TYPE_CHECKING:
     from ._web import (
         IncrementalParser,
         MultiDict,
+        NestedValue,
         check_content_type,
         parse_asgi,
         parse_nested,
@@ -98,6 +99,7 @@ _LAZY = {
     **dict.fromkeys(["Finding", "iter_lint", "lint"], "_tools"),
     "MultiDict": "_web",
     **dict.fromkeys(["parse_nested", "serialize_nested"], "_web"),
+    "NestedValue": "_web",
     **dict.fromkeys(["URLSearchParams", "query_params", "with_query_params"], "_core"),
     **dict.fromkeys(["fragment_params", "with_fragment_params"], "_core"),
     **dict.fromkeys(["parse_asgi", "parse_wsgi"], "_web"),
@@ -172,6 +174,7 @@ __all__ = [
     "Limits",
     "ListIndexTooLarge",
     "MultiDict",
+    "NestedValue",
     "NestingError",
     "NestingTooDeep",
     "PercentEncodeSet",

@@ -16,7 +16,14 @@ if TYPE_CHECKING:
     from .._core import Separator
     from .._encoding import Encoding
 
-__all__ = ["ParseOptions", "ServerOptions"]
+__all__ = [
+    "NestedQueryOptions",
+    "NestedServerOptions",
+    "NestingOptions",
+    "ParseOptions",
+    "QueryOptions",
+    "ServerOptions",
+]
 
 
 class ParseOptions(TypedDict, total=False):
@@ -45,3 +52,27 @@ class ServerOptions(TypedDict, total=False):
     max_fields: int | None
     max_field_size: int | None
     max_body_size: int | None
+
+
+class QueryOptions(ParseOptions, total=False):
+    """Keyword arguments of the adapters' query readers: those of :func:`urlencoded.parse`.
+
+    The limits default to those of :func:`urlencoded.parse_wsgi`.
+    """
+
+
+class NestingOptions(TypedDict, total=False):
+    """The keyword arguments that :func:`urlencoded.parse_nested` adds to those of parse()."""
+
+    max_depth: int | None
+    max_list_index: int | None
+    max_keys: int | None
+    duplicates: Literal["combine", "first", "last", "error"]
+
+
+class NestedServerOptions(ServerOptions, NestingOptions, total=False):
+    """Keyword arguments of the adapters' nested form readers."""
+
+
+class NestedQueryOptions(QueryOptions, NestingOptions, total=False):
+    """Keyword arguments of the adapters' nested query readers."""
