@@ -157,8 +157,8 @@ def run_parse(arguments: argparse.Namespace) -> int:
 
 
 def _parse_guessing(source: Source, arguments: argparse.Namespace, options: FormOptions) -> int:
-    """parse --guess-encoding: the whole input, in the first candidate that decodes it."""
-    from ..._html import guess_encoding
+    """parse --guess-encoding: the whole input, in the most plausible candidate that decodes it."""
+    from ..._html import rank_encodings
 
     data = read_all(source, arguments.max_body_size)
     if source.is_stream and ends_with_newline(data):
@@ -169,13 +169,17 @@ def _parse_guessing(source: Source, arguments: argparse.Namespace, options: Form
     _, query, _ = input_query(data, arguments.input_format, "parse")
     data = query or b""
     candidates = guess_candidates(arguments.guess_encoding)
-    matches = guess_encoding(data, candidates, separator=arguments.separator)
-    if not matches:
+    ranking = rank_encodings(data, candidates, separator=arguments.separator)
+    if not ranking:
         raise CliError(f"none of {', '.join(candidates)} decodes every field")
+    chosen = ranking[0].encoding
     note(
-        "parse", f"note: parsing as {matches[0].name}, the first candidate that decodes every field"
+        "parse",
+        f"note: parsing as {chosen.name}, the most plausible candidate that decodes every field",
     )
-    write(_dumps(parse_with(data, options._replace(encoding=matches[0]))))
+    for place, entry in enumerate(ranking, start=1):
+        note("parse", f"  {place}. {entry.encoding.name} (cost {entry.cost:g}): {entry.reason}")
+    write(_dumps(parse_with(data, options._replace(encoding=chosen))))
     return 0
 
 
@@ -407,7 +411,7 @@ def _input_line(kind: str, start: int, size: int) -> str:
 
 
 def run_explain(arguments: argparse.Namespace) -> int:
-    from ..._html import guess_encoding
+    from ..._html import guess_encoding, rank_encodings
     from .._explain import (
         SEVERITIES,
         ExplainedPair,
@@ -426,14 +430,20 @@ def run_explain(arguments: argparse.Namespace) -> int:
     data, kind, start = _whole_input(arguments, "explain")
     candidates = matches = None
     label = arguments.encoding
+    ranking = None
     if arguments.guess_encoding is not None:
         candidates = guess_candidates(arguments.guess_encoding)
         matches = [match.name for match in guess_encoding(data, candidates)]
-        if label is None and matches:
-            label = matches[0]
+        ranked = rank_encodings(data, candidates)
+        ranking = [
+            {"encoding": entry.encoding.name, "cost": entry.cost, "reason": entry.reason}
+            for entry in ranked
+        ]
+        if label is None and ranked:
+            label = ranked[0].encoding.name
     encoding = get_encoding(label or "UTF-8")
     pieces = iter_explain(data, encoding=encoding)
-    header = header_json(encoding.name, len(data), candidates, matches)
+    header = header_json(encoding.name, len(data), candidates, matches, ranking)
     if kind != "body":
         # What the input was: the query's place in it (-1: not a slice of it).
         header = {"input": kind, "query_start": start, **header}
