@@ -162,7 +162,7 @@ def test_parse_separator() -> None:
 
 
 def test_parse_guess_encoding() -> None:
-    """--guess-encoding parses in the first candidate that decodes every field, and says which."""
+    """--guess-encoding parses in the most plausible candidate that decodes, and says which."""
     result = run("parse", "--guess-encoding", "utf-8,euc-jp,shift_jis", "q=%93%FA%96%7B")
     assert json.loads(result.stdout) == [["q", "日本"]]
     assert "parsing as Shift_JIS" in result.stderr.decode()
@@ -469,7 +469,7 @@ def test_explain_json() -> None:
 
 
 def test_explain_encoding_and_guess() -> None:
-    """--guess-encoding lists the candidates that decode every field and reads in the first."""
+    """--guess-encoding lists the candidates that decode and reads in the most plausible."""
     result = run("explain", "--guess-encoding", "utf-8,shift_jis,euc-jp", "q=%93%FA%96%7B")
     lines = result.stdout.decode().splitlines()
     assert lines[0] == "decodes every field: Shift_JIS (tried utf-8, shift_jis, euc-jp)"
