@@ -142,6 +142,13 @@ def _queries(raw: Array) -> Array:
     return pc.replace_substring_regex(raw, r"(?s)^[^?]*(?:\?|$)", "", max_replacements=1)
 
 
+def _flat(lists: Array) -> tuple[Array, Any]:
+    """(every item of *lists*, the row of each), items under null rows included."""
+    offsets = np.asarray(lists.offsets)
+    flat = lists.values.slice(offsets[0], offsets[-1] - offsets[0])
+    return flat, np.repeat(np.arange(len(lists)), np.diff(offsets))
+
+
 class _Split:
     """Steps 1-3 of the parser over a column: the raw names and values and their rows."""
 
@@ -151,8 +158,7 @@ class _Split:
         self.queries = queries
         # Step 1: split each row on 0x26 (&).
         sequences = pc.split_pattern(queries, "&")
-        flat = sequences.flatten()
-        rows = np.asarray(pc.list_parent_indices(sequences))
+        flat, rows = _flat(sequences)
         # Step 3.1: skip empty sequences.
         keep = pc.not_equal(pc.binary_length(flat), 0)
         flat = flat.filter(keep)
@@ -412,8 +418,7 @@ class _Fields:
         self.split: _Split | None = None
         self.encoding = options.encoding
         if _is_pairs(chunk.type):
-            flat = chunk.flatten()
-            self.rows: Any = np.asarray(pc.list_parent_indices(chunk))
+            flat, self.rows = _flat(chunk)
             self.names = flat.field("name")
             self.values: Array = flat.field("value")
         elif options.strict:
@@ -580,11 +585,11 @@ def _serialize_chunk(chunk: Array, first_row: int) -> Array:
             "serialize_array() expected a column of list<struct<name: string, value: string>> "
             f"(binary names or values are taken as already encoded), not {chunk.type}"
         )
-    flat = chunk.flatten()
-    rows = np.asarray(pc.list_parent_indices(chunk))
+    flat, rows = _flat(chunk)
+    valid = np.asarray(chunk.is_valid())[rows]
     for part in (flat, flat.field("name"), flat.field("value")):
-        if part.null_count:
-            index = int(np.flatnonzero(np.asarray(part.is_null()))[0])
+        if part.null_count and np.asarray(part.is_null())[valid].any():
+            index = int(np.flatnonzero(np.asarray(part.is_null()) & valid)[0])
             raise TypeError(
                 f"row {first_row + int(rows[index])} holds a null pair, name or value; "
                 "serialize() takes str or bytes"
@@ -594,13 +599,13 @@ def _serialize_chunk(chunk: Array, first_row: int) -> Array:
     names = _escape(flat.field("name").cast(kind))
     values = _escape(flat.field("value").cast(kind))
     # Step 3.3-3.4: name "=" value, and "&" between pairs.
-    pairs = pc.binary_join_element_wise(names, values, b"=")
+    pairs = pc.binary_join_element_wise(names, values, pa.scalar(b"=", kind))
     counts = np.bincount(rows, minlength=len(chunk))
     offsets = np.zeros(len(chunk) + 1, dtype=np.int64 if large else np.int32)
     np.cumsum(counts, out=offsets[1:])
     make = pa.LargeListArray if large else pa.ListArray
     lists = make.from_arrays(pa.array(offsets), pairs, mask=chunk.is_null())
-    joined = pc.binary_join(lists, b"&")
+    joined = pc.binary_join(lists, pa.scalar(b"&", kind))
     return joined.view(pa.large_string() if large else pa.string())
 
 
