@@ -149,20 +149,64 @@ def _flat(lists: Array) -> tuple[Array, Any]:
     return flat, np.repeat(np.arange(len(lists)), np.diff(offsets))
 
 
+_PLUS_TO_SPACE = bytes.maketrans(b"+", b" ")
+
+
+def _plus_to_space(column: Array) -> Array:
+    """Step 3.4 for every name and value at once: 0x2B (+) becomes 0x20 (SP) in *column*.
+
+    One translation of the data buffer; lengths do not change, so the
+    offsets and validity are shared with *column*.
+    """
+    validity, offsets, data = column.buffers()
+    if data is None:
+        return column
+    translated = pa.py_buffer(memoryview(data).tobytes().translate(_PLUS_TO_SPACE))
+    return pa.Array.from_buffers(
+        column.type, len(column), [validity, offsets, translated], offset=column.offset
+    )
+
+
+def _at_first_equals(flat: Array) -> Array:
+    """Steps 3.2-3.3 for every sequence: name, "=" and value, cut at the first 0x3D (=).
+
+    Each sequence becomes three pieces (a sequence without "=" itself and
+    two empty pieces), by offsets into the same data buffer: no copy.
+    """
+    large = pa.types.is_large_binary(flat.type)
+    starts = np.frombuffer(flat.buffers()[1], dtype=np.int64 if large else np.int32)
+    starts = starts[flat.offset : flat.offset + len(flat) + 1]
+    begin, end = starts[:-1], starts[1:]
+    equals = np.asarray(pc.find_substring(flat, "="))
+    found = equals >= 0
+    name_end = np.where(found, begin + equals, end)
+    value_begin = np.where(found, name_end + 1, end)
+    offsets = np.empty(3 * len(flat) + 1, dtype=starts.dtype)
+    offsets[0:-1:3] = begin
+    offsets[1:-1:3] = name_end
+    offsets[2:-1:3] = value_begin
+    offsets[-1] = starts[-1]
+    return pa.Array.from_buffers(
+        flat.type, 3 * len(flat), [None, pa.py_buffer(offsets), flat.buffers()[2]]
+    )
+
+
 class _Split:
     """Steps 1-3 of the parser over a column: the raw names and values and their rows."""
 
-    __slots__ = ("names", "offsets", "queries", "rows", "values")
+    __slots__ = ("names", "offsets", "pieces", "queries", "rows")
 
     def __init__(self, queries: Array) -> None:
         self.queries = queries
-        # Step 1: split each row on 0x26 (&).
-        sequences = pc.split_pattern(queries, "&")
+        # Step 1: split each row on 0x26 (&). Step 3.4 comes first here, over
+        # the whole buffer: "+" plays no part in steps 1-3.3.
+        sequences = pc.split_pattern(_plus_to_space(queries), "&")
         flat, rows = _flat(sequences)
         # Step 3.1: skip empty sequences.
         keep = pc.not_equal(pc.binary_length(flat), 0)
-        flat = flat.filter(keep)
-        rows = rows[np.asarray(keep.fill_null(False), dtype=bool)]
+        if keep.false_count:
+            flat = flat.filter(keep)
+            rows = rows[np.asarray(keep, dtype=bool)]
         self.rows: Any = rows
         counts = np.bincount(rows, minlength=len(queries))
         large = pa.types.is_large_binary(queries.type)
@@ -170,10 +214,14 @@ class _Split:
         np.cumsum(counts, out=offsets[1:])
         self.offsets: Any = offsets
         # Steps 3.2-3.3: the name up to the first 0x3D (=), the value after it.
-        parts = pc.extract_regex(flat, r"(?s)^(?P<name>[^=]*)(?:=(?P<value>.*))?$")
-        # Step 3.4: 0x2B (+) becomes 0x20 (SP).
-        self.names = pc.replace_substring(parts.field("name"), "+", " ")
-        self.values = pc.replace_substring(parts.field("value"), "+", " ")
+        self.pieces = _at_first_equals(flat)
+        self.names = self.pieces.take(np.arange(0, len(self.pieces), 3))
+
+    def values_at(self, indices: Any = None) -> Array:
+        """The raw values of the sequences at *indices* (of all of them for None)."""
+        if indices is None:
+            indices = np.arange(len(self.names))
+        return self.pieces.take(np.asarray(indices, dtype=np.int64) * 3 + 2)
 
 
 def _one_list(selected: Array) -> Array:
@@ -307,7 +355,7 @@ def _parse_chunk(
     split = _Split(queries)
     valid = _is_valid_utf8(chunk, raw)
     names, bad_name = _decode(split.names, options.encoding, options.strict, valid)
-    values, bad_value = _decode(split.values, options.encoding, options.strict, valid)
+    values, bad_value = _decode(split.values_at(), options.encoding, options.strict, valid)
     if names is None or values is None:
         bad_rows = [int(split.rows[bad]) for bad in (bad_name, bad_value) if bad is not None]
         try:
@@ -433,13 +481,12 @@ class _Fields:
             names, _ = _decode(self.split.names, self.encoding, False, self.valid)
             assert names is not None
             self.names = names
-            self.values = self.split.values
+            self.values = None
 
     def values_at(self, indices: Any) -> Array:
-        taken = self.values.take(pa.array(indices, pa.int64()))
         if self.split is None:
-            return taken
-        decoded, _ = _decode(taken, self.encoding, False, self.valid)
+            return self.values.take(pa.array(indices, pa.int64()))
+        decoded, _ = _decode(self.split.values_at(indices), self.encoding, False, self.valid)
         assert decoded is not None
         return decoded
 
