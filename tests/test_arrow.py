@@ -36,7 +36,9 @@ _COLUMN_PIECES = st.one_of(
     st.sampled_from([b"%FF", b"\xff", b"%C3", b"%C3%A9", b"\xc3\xa9", b"%93%FA", b"\x1b$B"]),
     st.sampled_from([b"a", b"q", b"utm_source", b" ", b"\t", b"\n"]),
 )
-column_bodies = st.one_of(form_bodies, st.lists(_COLUMN_PIECES, max_size=12).map(b"".join))
+column_bodies = st.one_of(
+    form_bodies, st.lists(_COLUMN_PIECES, max_size=12).map(b"".join), st.binary(max_size=40)
+)
 rows = st.lists(st.one_of(st.none(), column_bodies), max_size=12)
 
 BINARY_TYPES = [pa.binary(), pa.large_binary(), pa.binary_view()]

@@ -542,7 +542,8 @@ def extract(
     and ``getAll()`` do with each row's pairs.
 
     :param array: a column as :func:`parse_array` takes it, or the result of
-        :func:`parse_array` (or any ``list<struct<name, value>>`` column).
+        :func:`parse_array` (or any ``list<struct<name, value>>`` column,
+        whose values keep their type).
     :param names: the names to look up, compared after decoding, code unit
         for code unit.
     :param all_values: give each row a list of every value of the name, in
