@@ -157,6 +157,29 @@ def test_urls_give_the_query_params(data: list[str | None], input_format: str) -
     assert [_pairs(row) for row in result.to_pylist()] == expected
 
 
+def _query_of_bytes(url: bytes) -> bytes:
+    """The query of a URL given as bytes, by query_params' rule, step by step."""
+    url = url.strip(bytes(range(0x21)))
+    url = url.replace(b"\t", b"").replace(b"\n", b"").replace(b"\r", b"")
+    before_fragment = url.partition(b"#")[0]
+    _, question_mark, query = before_fragment.partition(b"?")
+    return query if question_mark else b""
+
+
+@given(
+    st.lists(
+        st.one_of(st.none(), st.lists(st.one_of(column_bodies, _URL_PIECES.map(str.encode)))),
+        max_size=10,
+    ).map(lambda rows: [None if row is None else b"".join(row) for row in rows]),
+    st.sampled_from(["url", "target"]),
+)
+def test_binary_urls_give_the_query_of_each_row(data: Rows, input_format: str) -> None:
+    """A binary column of URLs, invalid UTF-8 included, parses the query of each row."""
+    result = arrow.parse_array(pa.array(data, pa.binary()), input_format=input_format)
+    expected = [None if row is None else urlencoded.parse(_query_of_bytes(row)) for row in data]
+    assert [_pairs(row) for row in result.to_pylist()] == expected
+
+
 @given(rows, st.lists(st.sampled_from(["a", "q", "", " ", "\ufffd", "utm_source"]), min_size=1))
 def test_extract_is_get_and_get_all_per_row(data: Rows, wanted: list[str]) -> None:
     """extract() gives each row's first value of each name, or all of them, or null."""
