@@ -5,7 +5,6 @@ from __future__ import annotations
 import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
-from duckdb.sqltypes import VARCHAR
 
 from urlencoded.arrow import extract, parse_array
 
@@ -29,16 +28,16 @@ def connect() -> duckdb.DuckDBPyConnection:
     connection.create_function(
         "query_get",
         _query_get,
-        [VARCHAR, VARCHAR],
-        VARCHAR,
+        ["VARCHAR", "VARCHAR"],
+        "VARCHAR",
         type="arrow",
         null_handling="special",  # an absent name is NULL, a NULL query too
     )
     connection.create_function(
         "query_pairs",
         _query_pairs,
-        [VARCHAR],
-        duckdb.list_type(duckdb.struct_type({"name": VARCHAR, "value": VARCHAR})),
+        ["VARCHAR"],
+        "STRUCT(name VARCHAR, value VARCHAR)[]",
         type="arrow",
         null_handling="special",
     )
