@@ -248,6 +248,11 @@ def test_types_of_the_results() -> None:
     assert isinstance(chunked, pa.ChunkedArray)
     assert chunked.num_chunks == 2
     assert arrow.parse_array(pa.nulls(2)).to_pylist() == [None, None]
+    empty = pa.chunked_array([], pa.string())
+    assert arrow.parse_array(empty).type == arrow.PAIR_TYPE
+    assert arrow.extract(empty, ["a"]).type == pa.struct([("a", pa.string())])
+    assert arrow.serialize_array(pa.chunked_array([], arrow.PAIR_TYPE)).type == pa.string()
+    assert arrow.parse_array(pa.array([], pa.large_binary())).to_pylist() == []
 
 
 def test_sliced_arrays() -> None:
@@ -280,7 +285,8 @@ def test_every_join_byte_taken() -> None:
 
 def test_polars_series_through_the_capsule_interface() -> None:
     """An object exporting an Arrow stream, such as a Polars Series, is accepted."""
-    polars = pytest.importorskip("polars")
+    import polars
+
     series = polars.Series("q", ["q=a+b", None, "q=%E6%97%A5"])
     assert arrow.extract(series, ["q"]).to_pylist() == [{"q": "a b"}, None, {"q": "日"}]
 
