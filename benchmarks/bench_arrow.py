@@ -21,6 +21,10 @@ of the same five names from each row:
 - (d) Polars string expressions: ``str.extract`` and ``+`` to space (Polars
   has no percent-decoding).
 
+It also times every pair of every row: :func:`urlencoded.arrow.parse_array`
+against ``parse()`` per row, and :func:`urlencoded.arrow.serialize_array`
+against ``serialize()`` per row.
+
 Each is timed as the best of ``--repeat`` runs (the best is the run least
 disturbed by the rest of the machine) and printed as rows per second and as
 a ratio to (a), measured in the same run: absolute times drift on a shared
@@ -301,6 +305,25 @@ def main() -> None:
     for name, seconds, differ in results:
         differs = "-" if differ is None else f"{differ:,}"
         print(f"{name:<28} {rows / seconds:>12,.0f} {loop_time / seconds:>7.2f} {differs:>15}")
+
+    # Every pair of every row: parse_array against parse() per row, and back.
+    pairs_loop_time, parsed_rows = best(
+        lambda: [urlencoded.parse(query) for query in queries], arguments.repeat
+    )
+    pairs_time, pairs = best(lambda: arrow.parse_array(column), arguments.repeat)
+    serialize_loop_time, _ = best(
+        lambda: [urlencoded.serialize(row) for row in parsed_rows], arguments.repeat
+    )
+    serialize_time, _ = best(lambda: arrow.serialize_array(pairs), arguments.repeat)
+    print()
+    print(f"{'every pair':<28} {'rows/s':>12} {'x loop':>7}")
+    for name, seconds, baseline in (
+        ("parse() per row", pairs_loop_time, pairs_loop_time),
+        ("urlencoded.arrow.parse_array", pairs_time, pairs_loop_time),
+        ("serialize() per row", serialize_loop_time, serialize_loop_time),
+        ("serialize_array", serialize_time, serialize_loop_time),
+    ):
+        print(f"{name:<28} {rows / seconds:>12,.0f} {baseline / seconds:>7.2f}")
 
     print()
     print("peak memory, relative to the Arrow input (fresh process each):")

@@ -491,25 +491,45 @@ class _Fields:
         return decoded
 
 
-def _first_values(fields: _Fields, found: Any, count: int) -> Array:
-    rows = fields.rows[found]
-    first = np.ones(len(rows), dtype=bool)
-    first[1:] = rows[1:] != rows[:-1]
-    values = fields.values_at(found[first])
+def _first_of_each_row(rows: Any, found: Any) -> Any:
+    """The entries of *found* (sorted pair indices) that are the first of their row."""
+    chosen = rows[found]
+    first = np.ones(len(found), dtype=bool)
+    first[1:] = chosen[1:] != chosen[:-1]
+    return found[first]
+
+
+def _first_values(rows: Any, found: Any, values: Array, count: int) -> Array:
+    """One value per row: *values* (those of the pairs *found*) at their rows, null elsewhere."""
     positions = np.full(count, -1, dtype=np.int64)
-    positions[rows[first]] = np.arange(len(values))
+    positions[rows[found]] = np.arange(len(found))
     return values.take(pa.array(positions, mask=positions < 0))
 
 
-def _all_values(fields: _Fields, found: Any, count: int) -> Array:
-    rows = fields.rows[found]
-    values = fields.values_at(found)
-    counts = np.bincount(rows, minlength=count)
+def _all_values(rows: Any, found: Any, values: Array, count: int) -> Array:
+    """A list per row of *values* (those of the pairs *found*), null for a row without any."""
+    counts = np.bincount(rows[found], minlength=count)
     large = pa.types.is_large_string(values.type) or pa.types.is_large_binary(values.type)
     offsets = np.zeros(count + 1, dtype=np.int64 if large else np.int32)
     np.cumsum(counts, out=offsets[1:])
     make = pa.LargeListArray if large else pa.ListArray
     return make.from_arrays(pa.array(offsets), values, mask=pa.array(counts == 0))
+
+
+def _extract_chunk(fields: _Fields, names: list[str], all_values: bool, count: int) -> list[Array]:
+    """One column per name; the values of all of them are taken and decoded in one go."""
+    found = []
+    for name in names:
+        matches = np.flatnonzero(np.asarray(pc.equal(fields.names, name).fill_null(False)))
+        found.append(matches if all_values else _first_of_each_row(fields.rows, matches))
+    values = fields.values_at(np.concatenate(found))
+    pick = _all_values if all_values else _first_values
+    columns = []
+    start = 0
+    for matches in found:
+        columns.append(pick(fields.rows, matches, values.slice(start, len(matches)), count))
+        start += len(matches)
+    return columns
 
 
 def _check_names(names: object) -> list[str]:
@@ -580,14 +600,10 @@ def extract(
     chunks, chunked = _chunks(array, "extract")
     results = []
     first_row = 0
-    pick = _all_values if all_values else _first_values
     for chunk in chunks:
         fields = _Fields(chunk, options, input_format, first_row)
         count = len(chunk)
-        columns = []
-        for name in checked:
-            found = np.flatnonzero(np.asarray(pc.equal(fields.names, name).fill_null(False)))
-            columns.append(pick(fields, found, count))
+        columns = _extract_chunk(fields, checked, all_values, count)
         results.append(pa.StructArray.from_arrays(columns, names=checked, mask=chunk.is_null()))
         first_row += count
     if not results:
