@@ -26,7 +26,7 @@ against ``parse()`` per row, and :func:`urlencoded.arrow.serialize_array`
 against ``serialize()`` per row.
 
 Each is timed as the best of ``--repeat`` runs (the best is the run least
-disturbed by the rest of the machine) and printed as rows per second and as
+disturbed by the rest of the machine), the paths taking turns, and printed as rows per second and as
 a ratio to (a), measured in the same run: absolute times drift on a shared
 machine, ratios hold. For (b), (c) and (d), the rows where any of the five
 answers differs from :func:`urlencoded.parse`'s are counted. The peak memory
@@ -163,13 +163,24 @@ def table_rows(table: Any) -> list[tuple[str | None, ...]]:
 
 def best(function: Callable[[], Any], repeat: int) -> tuple[float, Any]:
     """(the best time of *repeat* calls, the last result)."""
-    times = []
-    result = None
+    return interleaved([function], repeat)[0]
+
+
+def interleaved(functions: list[Callable[[], Any]], repeat: int) -> list[tuple[float, Any]]:
+    """(best time, last result) of each function, called in turn *repeat* times.
+
+    Taking turns spreads the changes in the machine's load over all of them,
+    so that their ratios hold better than those of runs made one after another.
+    """
+    times: list[list[float]] = [[] for _ in functions]
+    results: list[Any] = [None] * len(functions)
     for _ in range(repeat):
-        start = time.perf_counter()
-        result = function()
-        times.append(time.perf_counter() - start)
-    return min(times), result
+        for index, function in enumerate(functions):
+            results[index] = None  # the last turn's result is freed before the call
+            start = time.perf_counter()
+            results[index] = function()
+            times[index].append(time.perf_counter() - start)
+    return [(min(spent), result) for spent, result in zip(times, results)]
 
 
 def differing(rows: list[tuple[str | None, ...]], expected: list[tuple[str | None, ...]]) -> int:
@@ -287,18 +298,28 @@ def main() -> None:
     table = pa.table({"query": column})
     print(f"Arrow input: {column.nbytes / 1e6:.1f} MB")
 
-    loop_time, expected = best(lambda: first_values_loop(queries), arguments.repeat)
-    results: list[tuple[str, float, int | None]] = [("(a) parse() per row", loop_time, None)]
-    extract_time, extracted = best(lambda: arrow.extract(column, NAMES), arguments.repeat)
+    timed = interleaved(
+        [
+            lambda: first_values_loop(queries),
+            lambda: arrow.extract(column, NAMES),
+            lambda: stdlib_loop(queries),
+            lambda: duckdb_sql(table),
+            lambda: polars_expressions(table),
+        ],
+        arguments.repeat,
+    )
+    (loop_time, expected), (extract_time, extracted) = timed[:2]
+    (stdlib_time, stdlib_rows), (duck_time, duck), (polars_time, polars_frame) = timed[2:]
     assert rows_of_struct(extracted) == expected, "extract differs from parse per row"
-    results.insert(0, ("urlencoded.arrow.extract", extract_time, 0))
-    stdlib_time, stdlib_rows = best(lambda: stdlib_loop(queries), arguments.repeat)
-    results.append(("(b) parse_qsl() per row", stdlib_time, differing(stdlib_rows, expected)))
-    duck_time, duck = best(lambda: duckdb_sql(table), arguments.repeat)
-    results.append(("(c) DuckDB url_decode SQL", duck_time, differing(table_rows(duck), expected)))
-    polars_time, polars_frame = best(lambda: polars_expressions(table), arguments.repeat)
     polars_rows = [tuple(row) for row in polars_frame.select(NAMES).iter_rows()]
-    results.append(("(d) Polars expressions", polars_time, differing(polars_rows, expected)))
+    results: list[tuple[str, float, int | None]] = [
+        ("urlencoded.arrow.extract", extract_time, 0),
+        ("(a) parse() per row", loop_time, None),
+        ("(b) parse_qsl() per row", stdlib_time, differing(stdlib_rows, expected)),
+        ("(c) DuckDB url_decode SQL", duck_time, differing(table_rows(duck), expected)),
+        ("(d) Polars expressions", polars_time, differing(polars_rows, expected)),
+    ]
+    del timed, extracted, stdlib_rows, duck, polars_frame, polars_rows
 
     print()
     print(f"{'path':<28} {'rows/s':>12} {'x (a)':>7} {'rows differing':>15}")
@@ -307,14 +328,19 @@ def main() -> None:
         print(f"{name:<28} {rows / seconds:>12,.0f} {loop_time / seconds:>7.2f} {differs:>15}")
 
     # Every pair of every row: parse_array against parse() per row, and back.
-    pairs_loop_time, parsed_rows = best(
-        lambda: [urlencoded.parse(query) for query in queries], arguments.repeat
+    parsed_rows = [urlencoded.parse(query) for query in queries]
+    pairs = arrow.parse_array(column)
+    (pairs_loop_time, _), (pairs_time, _), (serialize_loop_time, _), (serialize_time, _) = (
+        interleaved(
+            [
+                lambda: [urlencoded.parse(query) for query in queries],
+                lambda: arrow.parse_array(column),
+                lambda: [urlencoded.serialize(row) for row in parsed_rows],
+                lambda: arrow.serialize_array(pairs),
+            ],
+            arguments.repeat,
+        )
     )
-    pairs_time, pairs = best(lambda: arrow.parse_array(column), arguments.repeat)
-    serialize_loop_time, _ = best(
-        lambda: [urlencoded.serialize(row) for row in parsed_rows], arguments.repeat
-    )
-    serialize_time, _ = best(lambda: arrow.serialize_array(pairs), arguments.repeat)
     print()
     print(f"{'every pair':<28} {'rows/s':>12} {'x loop':>7}")
     for name, seconds, baseline in (

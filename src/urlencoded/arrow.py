@@ -518,9 +518,12 @@ def _all_values(rows: Any, found: Any, values: Array, count: int) -> Array:
 
 def _extract_chunk(fields: _Fields, names: list[str], all_values: bool, count: int) -> list[Array]:
     """One column per name; the values of all of them are taken and decoded in one go."""
+    # One hash lookup per pair gives the index of its name in *names*, or -1.
+    wanted = pa.array(names, pa.string()).cast(fields.names.type)
+    codes = np.asarray(pc.index_in(fields.names, value_set=wanted).fill_null(-1))
     found = []
-    for name in names:
-        matches = np.flatnonzero(np.asarray(pc.equal(fields.names, name).fill_null(False)))
+    for index in range(len(names)):
+        matches = np.flatnonzero(codes == index)
         found.append(matches if all_values else _first_of_each_row(fields.rows, matches))
     values = fields.values_at(np.concatenate(found))
     pick = _all_values if all_values else _first_values
