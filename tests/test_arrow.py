@@ -81,6 +81,7 @@ def test_parse_array_binary_is_parse_per_row(
 ) -> None:
     """A binary column parses, row for row, as parse() and the spec's steps parse each row."""
     result = arrow.parse_array(_column(data, kind, cuts))
+    result.validate(full=True)
     got = [_pairs(row) for row in result.to_pylist()]
     assert got == _expected(data)
     assert got == [None if row is None else reference.urlencoded_parse(row) for row in data]
@@ -136,6 +137,7 @@ def test_legacy_encodings_are_parse_per_row(data: Rows, label: str, errors: str)
         assert raised.value.offset == first[1].offset
         return
     result = arrow.parse_array(column, encoding=label, errors=errors)
+    result.validate(full=True)
     assert [_pairs(row) for row in result.to_pylist()] == _expected(data, encoding=label)
 
 
@@ -186,7 +188,9 @@ def test_extract_is_get_and_get_all_per_row(data: Rows, wanted: list[str]) -> No
     names = list(dict.fromkeys(wanted))
     column = pa.array(data, pa.binary())
     parsed = _expected(data)
-    first = arrow.extract(column, names).to_pylist()
+    extracted = arrow.extract(column, names)
+    extracted.validate(full=True)
+    first = extracted.to_pylist()
     every = arrow.extract(column, names, all_values=True).to_pylist()
     again = arrow.extract(arrow.parse_array(column), names).to_pylist()
     for index, pairs in enumerate(parsed):
@@ -266,6 +270,29 @@ def test_sliced_arrays() -> None:
     ]
     assert arrow.serialize_array(parsed[1:]).to_pylist() == ["a=A&b=", "c=d"]
     assert arrow.extract(parsed[1:], ["c"]).to_pylist() == [{"c": None}, {"c": "d"}]
+
+
+def test_extract_from_pairs_keeps_null_values() -> None:
+    """extract() over a pairs column keeps a null value null, and its columns are valid Arrow."""
+    pairs = pa.array(
+        [[{"name": "a", "value": None}, {"name": "a", "value": "2"}], [], None],
+        arrow.PAIR_TYPE,
+    )
+    assert arrow.extract(pairs, ["a"]).to_pylist() == [{"a": None}, {"a": None}, None]
+    assert arrow.extract(pairs, ["a"], all_values=True).to_pylist() == [
+        {"a": [None, "2"]},
+        {"a": None},
+        None,
+    ]
+    column = pa.array(["b=1&a=%41", "", None, "a=2&a=3", "x"])[1:]
+    result = arrow.extract(column, ["a", "b"])
+    result.validate(full=True)
+    assert result.to_pylist() == [
+        {"a": None, "b": None},
+        None,
+        {"a": "2", "b": None},
+        {"a": None, "b": None},
+    ]
 
 
 def test_every_join_byte_taken() -> None:

@@ -75,8 +75,6 @@ _SEPARATORS = (0x1F, 0x1E, 0x1D, 0x1C, 0x00, 0x7F, *range(0x01, 0x09))
 _ALL_ASCII = bytes(range(0x80))
 # A name or value the urlencoded set leaves as it is, but for space.
 _PLAIN = r"^[A-Za-z0-9*\-._ ]*$"
-# A name or value that is not printable ASCII (decoded differently in some encodings).
-_NOT_ASCII = r"[\x80-\xff]"
 
 
 def _binary(chunk: Array) -> Array:
@@ -291,11 +289,9 @@ def _decode(
     """
     large = pa.types.is_large_binary(parts.type)
     if encoding is UTF_8:
-        needs = pc.match_substring(parts, "%")
-        if not valid_utf8:
-            needs = pc.or_(needs, pc.match_substring_regex(parts, _NOT_ASCII))
+        needs = pa.array(_holding(parts, not valid_utf8))
     elif _keeps_ascii(encoding):
-        needs = pc.or_(pc.match_substring(parts, "%"), pc.match_substring_regex(parts, _NOT_ASCII))
+        needs = pa.array(_holding(parts, True))
     else:
         needs = pa.array(np.ones(len(parts), dtype=bool))
     selected = parts.filter(needs)
@@ -312,6 +308,28 @@ def _decode(
         kind = pa.large_binary() if large else pa.binary()
         parts = pc.replace_with_mask(parts, needs, decoded.cast(pa.large_binary()).cast(kind))
     return parts.view(pa.large_string() if large else pa.string()), None
+
+
+def _holding(parts: Array, above_ascii: bool) -> Any:
+    """Which elements of *parts* hold a "%" (or, if *above_ascii*, a byte above 0x7F).
+
+    One pass over the data buffer: the bytes are found, then the elements
+    they fall in, by the offsets.
+    """
+    large = pa.types.is_large_binary(parts.type)
+    offsets = np.frombuffer(parts.buffers()[1], dtype=np.int64 if large else np.int32)
+    offsets = offsets[parts.offset : parts.offset + len(parts) + 1]
+    held = np.zeros(len(parts), dtype=bool)
+    buffer = parts.buffers()[2]
+    if buffer is None or len(parts) == 0:
+        return held
+    data = np.frombuffer(buffer, dtype=np.uint8)[offsets[0] : offsets[-1]]
+    hits = data == 0x25
+    if above_ascii:
+        hits |= data >= 0x80
+    found = np.flatnonzero(hits) + offsets[0]
+    held[np.searchsorted(offsets, found, side="right") - 1] = True
+    return held
 
 
 def _keeps_ascii(encoding: Encoding) -> bool:
@@ -500,10 +518,36 @@ def _first_of_each_row(rows: Any, found: Any) -> Any:
 
 
 def _first_values(rows: Any, found: Any, values: Array, count: int) -> Array:
-    """One value per row: *values* (those of the pairs *found*) at their rows, null elsewhere."""
-    positions = np.full(count, -1, dtype=np.int64)
-    positions[rows[found]] = np.arange(len(found))
-    return values.take(pa.array(positions, mask=positions < 0))
+    """One value per row: *values* (those of the pairs *found*) at their rows, null elsewhere.
+
+    The values are in row order already, so the column is theirs with new
+    offsets (an absent row is empty and null): no copy of the data.
+    """
+    if values.null_count:
+        # Null values (from a pairs column) keep their nulls through a take.
+        positions = np.full(count, -1, dtype=np.int64)
+        positions[rows[found]] = np.arange(len(found))
+        return values.take(pa.array(positions, mask=positions < 0))
+    large = pa.types.is_large_string(values.type) or pa.types.is_large_binary(values.type)
+    kind = np.int64 if large else np.int32
+    given = np.frombuffer(values.buffers()[1], dtype=kind)
+    given = given[values.offset : values.offset + len(values) + 1]
+    lengths = np.zeros(count, dtype=kind)
+    present = np.zeros(count, dtype=bool)
+    chosen = rows[found]
+    lengths[chosen] = np.diff(given)
+    present[chosen] = True
+    offsets = np.empty(count + 1, dtype=kind)
+    offsets[0] = given[0]
+    np.cumsum(lengths, out=offsets[1:])
+    offsets[1:] += given[0]
+    validity = pa.py_buffer(np.packbits(present, bitorder="little"))
+    return pa.Array.from_buffers(
+        values.type,
+        count,
+        [validity, pa.py_buffer(offsets), values.buffers()[2] or pa.py_buffer(b"")],
+        null_count=count - len(found),
+    )
 
 
 def _all_values(rows: Any, found: Any, values: Array, count: int) -> Array:
