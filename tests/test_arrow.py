@@ -25,6 +25,7 @@ import urlencoded
 from tests import reference
 from tests.strategies import form_bodies, scalar_pairs, scalar_text
 from urlencoded import arrow
+from urlencoded.arrow._columns import SEPARATORS
 
 Rows = list[Optional[bytes]]
 
@@ -297,7 +298,7 @@ def test_extract_from_pairs_keeps_null_values() -> None:
 
 def test_every_join_byte_taken() -> None:
     """When every byte the column paths join with is in the data, rows are decoded one by one."""
-    taken = bytes(arrow._SEPARATORS)
+    taken = bytes(SEPARATORS)
     data = [b"a=%41" + taken + b"&%1f=%FF", b"x=%00%1F", None]
     result = arrow.parse_array(pa.array(data, pa.binary()))
     assert [_pairs(row) for row in result.to_pylist()] == _expected(data)

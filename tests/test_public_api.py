@@ -168,6 +168,6 @@ def test_top_level_holds_the_layers() -> None:
         "flask.py",
         "django.py",
         "starlette.py",
-        "arrow.py",
+        "arrow",
         "py.typed",
     }
