@@ -677,6 +677,7 @@ EXCEPTION_BASES: dict[str, type[BaseException]] = {
     "ProbeError": ValueError,
     "NestingError": ValueError,
     "BodyConsumedError": RuntimeError,
+    "RowDecodeError": urlencoded.DecodeError,
 }
 _ANNOTATION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "str": hostile_text,

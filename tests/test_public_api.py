@@ -172,5 +172,6 @@ def test_top_level_holds_the_layers() -> None:
         "clients.py",
         "oauth1.py",
         "sigv4.py",
+        "arrow",
         "py.typed",
     }

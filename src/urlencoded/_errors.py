@@ -25,6 +25,7 @@ __all__ = [
     "NestingError",
     "NestingTooDeep",
     "ProbeError",
+    "RowDecodeError",
     "TooManyFields",
     "TooManyKeys",
     "URLEncodedError",
@@ -127,6 +128,34 @@ class DecodeError(URLEncodedError, ValueError):
             type(self),
             (self.encoding, self.offset, self.position, self.data, self.raw_offset),
         )
+
+
+class RowDecodeError(DecodeError):
+    """A row of a column holds bytes that are not valid in the encoding (strict mode only).
+
+    Raised by :mod:`urlencoded.arrow` for the first such row: :attr:`row` is
+    its index in the column (counted across chunks), and the other
+    attributes are those of the :class:`DecodeError` that
+    :func:`urlencoded.parse` raises for that row's query.
+
+    .. versionadded:: 1.1
+    """
+
+    def __init__(self, row: int, encoding: str, offset: int, position: int, data: bytes) -> None:
+        self.row = row
+        self.encoding = encoding
+        self.offset = offset
+        self.position = position
+        self.data = data
+        super(DecodeError, self).__init__(
+            f"row {row}: invalid {encoding} in the field at byte offset {offset}: "
+            f"byte {position} of its percent-decoded bytes {data!r}",
+        )
+
+    def __reduce__(  # type: ignore[override]
+        self,
+    ) -> tuple[type[RowDecodeError], tuple[int, str, int, int, bytes]]:
+        return (type(self), (self.row, self.encoding, self.offset, self.position, self.data))
 
 
 class LimitExceeded(URLEncodedError, ValueError):
