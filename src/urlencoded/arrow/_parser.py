@@ -152,9 +152,15 @@ def _joined_utf8(selected: Array, strict: bool) -> tuple[Array | None, int | Non
 def _each_legacy(
     selected: Array, encoding: Encoding, strict: bool
 ) -> tuple[Array | None, int | None]:
-    """Percent-decode and decode each element with a legacy *encoding*'s decoder."""
+    """Percent-decode and decode each element with a legacy *encoding*'s decoder.
+
+    In strict mode a raw byte 0x80-0xFF (one not percent-encoded) is an
+    error, as :func:`urlencoded.parse` makes it with a legacy encoding.
+    """
     decoded = []
     for index, element in enumerate(selected.to_pylist()):
+        if strict and not element.isascii():
+            return None, index
         try:
             decoded.append(decode(encoding, percent_decode_bytes(element), fatal=strict))
         except UnicodeDecodeError:
