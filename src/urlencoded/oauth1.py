@@ -35,7 +35,7 @@ from ._core import (
     utf8_percent_encode,
 )
 from ._errors import UnsupportedMediaType
-from ._web import RequestSigner, check_content_type, sendable_body
+from ._web import RequestSigner, check_content_type, sendable_body, str_pairs
 from .dialects import OAUTH1 as _RFC5849
 
 __all__ = [
@@ -164,16 +164,9 @@ def _as_bytes(value: object, what: str, index: int) -> bytes:
 
 def _protocol_pairs(oauth_params: _ProtocolParams) -> list[tuple[str, str]]:
     """The protocol parameters, checked: str, named ``oauth_...``, each once."""
-    if isinstance(oauth_params, (str, bytes)):
-        raise TypeError("oauth_params must be (name, value) pairs or a mapping, not a string")
-    pairs = list(oauth_params.items()) if isinstance(oauth_params, Mapping) else list(oauth_params)
+    protocol: list[tuple[str, str]] = []
     seen: set[str] = set()
-    for index, pair in enumerate(pairs):
-        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-            raise TypeError(f"oauth_params pair {index} is not a (name, value) pair: {pair!r}")
-        name, value = pair
-        if not isinstance(name, str) or not isinstance(value, str):
-            raise TypeError(f"oauth_params pair {index} must hold two str: {pair!r}")
+    for name, value in str_pairs(oauth_params, "oauth_params"):
         if not name.startswith("oauth_"):
             raise ValueError(
                 f"oauth_params holds {name!r}: protocol parameters are named oauth_..."
@@ -182,7 +175,8 @@ def _protocol_pairs(oauth_params: _ProtocolParams) -> list[tuple[str, str]]:
         if name in seen:
             raise ValueError(f"duplicate protocol parameter {name!r} (RFC 5849 §3.1)")
         seen.add(name)
-    return [(name, value) for name, value in pairs]
+        protocol.append((name, value))
+    return protocol
 
 
 def _normalized_parameters(

@@ -24,7 +24,7 @@ from typing import Any, Callable, Union
 from urllib.parse import urlsplit
 
 from ._core import parse_bytes
-from ._web import RequestSigner, sendable_body
+from ._web import RequestSigner, sendable_body, str_pairs
 from .dialects import AWS_SIGV4 as _URI_ENCODE
 
 __all__ = [
@@ -133,16 +133,8 @@ def canonical_query_string(query: str) -> str:
 
 
 def _header_pairs(headers: _Headers) -> list[tuple[str, str]]:
-    if isinstance(headers, (str, bytes)):
-        raise TypeError("headers must be (name, value) pairs or a mapping, not a string")
-    pairs = list(headers.items()) if isinstance(headers, Mapping) else list(headers)
     checked = []
-    for index, pair in enumerate(pairs):
-        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-            raise TypeError(f"headers pair {index} is not a (name, value) pair: {pair!r}")
-        name, value = pair
-        if not isinstance(name, str) or not isinstance(value, str):
-            raise TypeError(f"headers pair {index} must hold two str: {pair!r}")
+    for name, value in str_pairs(headers, "headers"):
         if not _TOKEN.fullmatch(name):
             raise ValueError(f"not a valid header name: {name!r}")
         if "\r" in value or "\n" in value or "\0" in value:

@@ -46,7 +46,7 @@ if typing.TYPE_CHECKING:
         parse_wsgi_nested,
     )
     from ._servers import WSGI_BODY_CHECKS, ASGIMessage, error_status, parse_asgi, parse_wsgi
-    from ._signing import RequestSigner, sendable_body
+    from ._signing import RequestSigner, sendable_body, str_pairs
     from ._streaming import (
         DEFAULT_MAX_BODY_SIZE,
         DEFAULT_MAX_FIELD_SIZE,
@@ -90,6 +90,7 @@ __all__ = [
     "parse_wsgi_nested",
     "sendable_body",
     "serialize_nested",
+    "str_pairs",
 ]
 
 # Loaded on first use: name -> module.
@@ -130,5 +131,6 @@ __getattr__ = first_use(
         "log_target": "_inputs",
         "RequestSigner": "_signing",
         "sendable_body": "_signing",
+        "str_pairs": "_signing",
     },
 )

@@ -8,16 +8,36 @@ httpx calls an ``auth=`` callable with each ``httpx.Request`` (or an
 headers and body of either, and a signer (``urlencoded.oauth1.OAuth1``,
 ``urlencoded.sigv4.SigV4``) sets its headers from them. No HTTP client is
 imported: the request types are told apart by their attributes.
+:func:`str_pairs` checks the pairs the signers are given (protocol
+parameters, headers).
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterable, Iterator, Mapping
 from typing import Any, ClassVar, TypeVar
 
-__all__ = ["RequestSigner", "sendable_body"]
+__all__ = ["RequestSigner", "sendable_body", "str_pairs"]
 
 _Request = TypeVar("_Request")
+
+
+def str_pairs(pairs: Iterable[Any] | Mapping[Any, Any], what: str) -> Iterator[tuple[str, str]]:
+    """Each ``(name, value)`` of *pairs* (pairs or a mapping), checked to be two str.
+
+    :raises TypeError: for a string, something else that is not pairs, or a
+        pair that is not two str, naming *what* and the pair's index.
+    """
+    if isinstance(pairs, (str, bytes)):
+        raise TypeError(f"{what} must be (name, value) pairs or a mapping, not a string")
+    items = list(pairs.items()) if isinstance(pairs, Mapping) else list(pairs)
+    for index, pair in enumerate(items):
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise TypeError(f"{what} pair {index} is not a (name, value) pair: {pair!r}")
+        name, value = pair
+        if not isinstance(name, str) or not isinstance(value, str):
+            raise TypeError(f"{what} pair {index} must hold two str: {pair!r}")
+        yield name, value
 
 
 def sendable_body(body: object, what: str) -> bytes | str | None:
