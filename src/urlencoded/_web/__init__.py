@@ -9,7 +9,7 @@ Built on ``_core``, ``_html`` and ``dialects``:
   ``_request_options``: their keyword options, as typed dicts.
 - ``_multidict``: ``MultiDict``.
 - ``_requests``: query strings, and nested names in request bodies, as the
-  framework adapters read them.
+  framework adapters read them, and their errors as HTTP errors.
 - ``_nested``: bracketed names (``a[b][0]=x``) as PHP, Rack and qs read and
   write them.
 - ``_signing``: the ``auth=`` protocol of httpx and requests, as the request

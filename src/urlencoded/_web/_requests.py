@@ -8,7 +8,8 @@ limits as a body, and a body or query read into dicts and lists
 (:func:`urlencoded.parse_nested`) with the same checks, limits and encodings
 as the flat form. A body is still read as it arrives; its bytes are kept
 until the structure is built, so that a nesting error can give its field's
-byte offset, as :func:`urlencoded.parse_nested` does.
+byte offset, as :func:`urlencoded.parse_nested` does. :class:`AnswerErrors`
+answers a bad request's error with the framework's HTTP error.
 """
 
 from __future__ import annotations
