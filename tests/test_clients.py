@@ -162,6 +162,14 @@ def _seen(answer: Any) -> dict[str, str]:
     return dict(json.loads(answer))
 
 
+def _check_sent(got: dict[str, str], posted: dict[str, str], query: str, target: str) -> None:
+    """The GET's target has the serialized query; the POST went to *target* with it as its form."""
+    assert got["target"] == f"/search?{query}"
+    assert posted["target"] == target
+    assert posted["body"] == query
+    assert posted["content_type"] == FORM_CONTENT_TYPE
+
+
 @pytest.mark.parametrize(("pairs", "encoding"), CORPUS, ids=CORPUS_IDS)
 def test_httpx_adapters_send_serialize_bytes(
     url: str, pairs: list[tuple[str, str]], encoding: str
@@ -169,13 +177,10 @@ def test_httpx_adapters_send_serialize_bytes(
     """httpx_url and httpx_request make httpx send serialize()'s query and body unchanged."""
     query = serialize(pairs, encoding=encoding)
     with httpx.Client(timeout=10) as client:
-        seen = client.get(httpx_url(url, pairs, encoding=encoding)).json()
-        assert seen["target"] == f"/search?{query}"
+        got = client.get(httpx_url(url, pairs, encoding=encoding)).json()
         request = httpx_request("POST", url, params=pairs, data=pairs, encoding=encoding)
-        seen = client.send(request).json()
-    assert seen["target"] == f"/search?{query}"
-    assert seen["body"] == query
-    assert seen["content_type"] == FORM_CONTENT_TYPE
+        posted = client.send(request).json()
+    _check_sent(got, posted, query, f"/search?{query}")
 
 
 @pytest.mark.parametrize(("pairs", "encoding"), CORPUS, ids=CORPUS_IDS)
@@ -192,10 +197,7 @@ def test_httpx_async_adapters_send_serialize_bytes(
             return got.json(), posted.json()
 
     got, posted = asyncio.run(send())
-    assert got["target"] == f"/search?{query}"
-    assert posted["target"] == "/search"
-    assert posted["body"] == query
-    assert posted["content_type"] == FORM_CONTENT_TYPE
+    _check_sent(got, posted, query, "/search")
 
 
 @pytest.mark.parametrize(("pairs", "encoding"), CORPUS, ids=CORPUS_IDS)
@@ -208,12 +210,10 @@ def test_requests_adapter_sends_serialize_bytes(
         prepared = requests_prepare(
             "POST", url, params=pairs, data=pairs, encoding=encoding, session=session
         )
-        seen = session.send(prepared, timeout=10).json()
+        posted = session.send(prepared, timeout=10).json()
         alone = requests_prepare("GET", url, params=pairs, encoding=encoding)
         got = session.send(alone, timeout=10).json()
-    assert seen["target"] == got["target"] == f"/search?{query}"
-    assert seen["body"] == query
-    assert seen["content_type"] == FORM_CONTENT_TYPE
+    _check_sent(got, posted, query, f"/search?{query}")
 
 
 @pytest.mark.parametrize(("pairs", "encoding"), CORPUS, ids=CORPUS_IDS)
@@ -234,9 +234,7 @@ def test_aiohttp_adapters_send_serialize_bytes(
             return got, posted
 
     got, posted = asyncio.run(send())
-    assert got["target"] == posted["target"] == f"/search?{query}"
-    assert posted["body"] == query
-    assert posted["content_type"] == FORM_CONTENT_TYPE
+    _check_sent(got, posted, query, f"/search?{query}")
 
 
 def test_adapters_keep_the_urls_own_query() -> None:

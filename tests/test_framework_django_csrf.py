@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import django
 import pytest
 import requests
-from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.core.handlers.wsgi import WSGIHandler
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -18,6 +16,7 @@ from django.urls import path
 
 import urlencoded.django
 
+from .django_support import django_settings_applied
 from .live_servers import TIMEOUT, waitress_server
 
 FORM = "application/x-www-form-urlencoded"
@@ -66,11 +65,7 @@ SETTINGS = {
 @pytest.fixture(autouse=True)
 def django_settings() -> Iterator[None]:
     """Configure Django once per process, then apply this module's settings."""
-    if not settings.configured:
-        # Django 4.2 reads SECRET_KEY when a test restores the settings.
-        settings.configure(SECRET_KEY="only-for-tests")
-    django.setup()
-    with override_settings(**SETTINGS):
+    with django_settings_applied(**SETTINGS):
         yield
 
 

@@ -3,52 +3,33 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Callable
 
-import django
 import pytest
-from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.test import Client
-from django.test.utils import override_settings
 from django.urls import path
 
 import urlencoded.django
-from urlencoded import MultiDict, URLEncodedError
 
+from .django_support import django_settings_applied, json_view
 from .framework_cases import CASE_IDS, CASES, FORM, NESTED_FORM, Case, check_answer
-
-
-def _view(read: Callable[[HttpRequest], Any]) -> Callable[[HttpRequest], HttpResponse]:
-    def view(request: HttpRequest) -> HttpResponse:
-        try:
-            result = read(request)
-        except URLEncodedError as error:
-            return urlencoded.django.error_response(error)
-        if isinstance(result, MultiDict):
-            result = [list(pair) for pair in result.items()]
-        return JsonResponse(result, safe=False)
-
-    return view
-
 
 urlpatterns = [
     path(
         "nested-form",
-        _view(lambda request: urlencoded.django.read_nested_form(request, **NESTED_FORM)),
+        json_view(lambda request: urlencoded.django.read_nested_form(request, **NESTED_FORM)),
     ),
     path(
         "nested-form-strict",
-        _view(lambda request: urlencoded.django.read_nested_form(request, errors="strict")),
+        json_view(lambda request: urlencoded.django.read_nested_form(request, errors="strict")),
     ),
-    path("query", _view(lambda request: urlencoded.django.read_query(request, max_fields=3))),
+    path("query", json_view(lambda request: urlencoded.django.read_query(request, max_fields=3))),
     path(
         "query-legacy",
-        _view(lambda request: urlencoded.django.read_query(request, encoding="windows-1252")),
+        json_view(lambda request: urlencoded.django.read_query(request, encoding="windows-1252")),
     ),
     path(
         "nested-query",
-        _view(lambda request: urlencoded.django.read_nested_query(request, max_depth=2)),
+        json_view(lambda request: urlencoded.django.read_nested_query(request, max_depth=2)),
     ),
 ]
 
@@ -56,11 +37,7 @@ urlpatterns = [
 @pytest.fixture(autouse=True)
 def django_settings() -> Iterator[None]:
     """Configure Django once per process, then route to this module's views."""
-    if not settings.configured:
-        # Django 4.2 reads SECRET_KEY when a test restores the settings.
-        settings.configure(SECRET_KEY="only-for-tests")
-    django.setup()
-    with override_settings(ROOT_URLCONF=__name__, ALLOWED_HOSTS=["*"], MIDDLEWARE=[]):
+    with django_settings_applied(ROOT_URLCONF=__name__, ALLOWED_HOSTS=["*"], MIDDLEWARE=[]):
         yield
 
 

@@ -19,11 +19,7 @@ import time
 from collections.abc import Iterator
 from typing import Annotated, Any, Callable, NamedTuple
 
-import django
 import pytest
-from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.test.utils import override_settings
 from django.urls import path
 from fastapi import Depends, FastAPI
 from flask import Flask, jsonify
@@ -32,8 +28,9 @@ from pydantic import BaseModel
 import urlencoded.django
 import urlencoded.flask
 import urlencoded.starlette
-from urlencoded import MultiDict, URLEncodedError
+from urlencoded import MultiDict
 
+from .django_support import django_settings_applied, json_view
 from .live_servers import TIMEOUT, uvicorn_server, waitress_server
 
 FORM = "application/x-www-form-urlencoded"
@@ -274,29 +271,16 @@ def make_fastapi() -> FastAPI:
     return app
 
 
-def _django_view(read: Callable[[HttpRequest], Any]) -> Callable[[HttpRequest], HttpResponse]:
-    def view(request: HttpRequest) -> HttpResponse:
-        try:
-            result = read(request)
-        except URLEncodedError as error:
-            return urlencoded.django.error_response(error)
-        if isinstance(result, MultiDict):
-            result = list(result.items())
-        return JsonResponse(result, safe=False)
-
-    return view
-
-
 urlpatterns = [
-    path("form", _django_view(lambda request: urlencoded.django.read_form(request, **BODY))),
+    path("form", json_view(lambda request: urlencoded.django.read_form(request, **BODY))),
     path(
         "nested-form",
-        _django_view(lambda request: urlencoded.django.read_nested_form(request, **NESTED)),
+        json_view(lambda request: urlencoded.django.read_nested_form(request, **NESTED)),
     ),
-    path("query", _django_view(lambda request: urlencoded.django.read_query(request, **QUERY))),
+    path("query", json_view(lambda request: urlencoded.django.read_query(request, **QUERY))),
     path(
         "nested-query",
-        _django_view(lambda request: urlencoded.django.read_nested_query(request, **QUERY)),
+        json_view(lambda request: urlencoded.django.read_nested_query(request, **QUERY)),
     ),
 ]
 
@@ -304,11 +288,7 @@ urlpatterns = [
 @pytest.fixture
 def django_settings() -> Iterator[None]:
     """This module's views, behind FormParserMiddleware with the body routes' options."""
-    if not settings.configured:
-        # Django 4.2 reads SECRET_KEY when a test restores the settings.
-        settings.configure(SECRET_KEY="only-for-tests")
-    django.setup()
-    with override_settings(
+    with django_settings_applied(
         ROOT_URLCONF=__name__,
         ALLOWED_HOSTS=["*"],
         DEBUG=False,

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Callable, Union
 
 from ._core import BytesLike, serialize
 
@@ -85,6 +85,19 @@ def _serialized(query: _Query, encoding: str | Encoding, what: str) -> str:
             )
         return query
     return serialize(query, encoding=encoding)
+
+
+def _form_body(
+    kwargs: dict[str, Any], data: _Query, encoding: str | Encoding, headers: Callable[[Any], Any]
+) -> bytes:
+    """*data* serialized, with *kwargs*' headers made by *headers* and given the form's type.
+
+    The Content-Type is set unless the headers given name one.
+    """
+    form_headers = headers(kwargs.pop("headers", None) or {})
+    form_headers.setdefault("Content-Type", FORM_CONTENT_TYPE)
+    kwargs["headers"] = form_headers
+    return _serialized(data, encoding, "data").encode("ascii")
 
 
 def _joined(existing: str, query: str) -> str:
@@ -177,14 +190,9 @@ def httpx_request(
     _refuse_body_arguments(kwargs, ("content", "data", "files", "json"), "httpx_request")
     if params is not None:
         url = httpx_url(url, params, encoding=encoding)
-    if data is None:
-        return httpx.Request(method, url, **kwargs)  # type: ignore[no-any-return]
-    headers = httpx.Headers(kwargs.pop("headers", None))
-    headers.setdefault("Content-Type", FORM_CONTENT_TYPE)
-    content = _serialized(data, encoding, "data").encode("ascii")
-    return httpx.Request(  # type: ignore[no-any-return]
-        method, url, content=content, headers=headers, **kwargs
-    )
+    if data is not None:
+        kwargs["content"] = _form_body(kwargs, data, encoding, httpx.Headers)
+    return httpx.Request(method, url, **kwargs)  # type: ignore[no-any-return]
 
 
 def _refuse_body_arguments(kwargs: dict[str, Any], names: tuple[str, ...], function: str) -> None:
@@ -248,10 +256,8 @@ def requests_prepare(
     _refuse_body_arguments(kwargs, ("files", "json"), "requests_prepare")
     query = None if params is None else _serialized(params, encoding, "params")
     if data is not None:
-        headers = client.structures.CaseInsensitiveDict(kwargs.pop("headers", None) or {})
-        headers.setdefault("Content-Type", FORM_CONTENT_TYPE)
-        kwargs["headers"] = headers
-        kwargs["data"] = _serialized(data, encoding, "data").encode("ascii")
+        headers = client.structures.CaseInsensitiveDict
+        kwargs["data"] = _form_body(kwargs, data, encoding, headers)
     if query:
         # The query is pinned where requests applies auth, just before it: so that
         # a signature (OAuth 1.0, SigV4) covers the URL as sent.

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, NoReturn
 from ._errors import BodyConsumedError, URLEncodedError
 from ._web import (
     WSGI_BODY_CHECKS,
+    AnswerErrors,
     MultiDict,
     NestedValue,
     parse_query,
@@ -96,6 +97,16 @@ def _check_werkzeug_unread(environ: Mapping[str, object]) -> None:
 
 # urlencoded.parse_wsgi, called in a Flask view, then refuses too.
 WSGI_BODY_CHECKS.append(_check_werkzeug_unread)
+
+
+def _abort(error: URLEncodedError) -> NoReturn:
+    from flask import abort
+
+    abort(error.status, description=str(error))
+
+
+# The errors of a bad request, as flask.abort answers them.
+_ABORT = AnswerErrors(_abort)
 
 
 def read_form(request: Request | None = None, **options: Unpack[ServerOptions]) -> MultiDict:
@@ -170,12 +181,8 @@ def form(**options: Unpack[ServerOptions]) -> MultiDict:
 
     .. versionadded:: 1.1
     """
-    try:
+    with _ABORT:
         return read_form(**options)
-    except BodyConsumedError:
-        raise
-    except URLEncodedError as error:
-        _abort(error)
 
 
 def read_nested_form(
@@ -226,12 +233,8 @@ def nested_form(**options: Unpack[NestedServerOptions]) -> dict[str, NestedValue
 
     .. versionadded:: 1.1
     """
-    try:
+    with _ABORT:
         return read_nested_form(**options)
-    except BodyConsumedError:
-        raise
-    except URLEncodedError as error:
-        _abort(error)
 
 
 def _query_string(request: Request | None) -> bytes:
@@ -279,10 +282,8 @@ def query(**options: Unpack[QueryOptions]) -> MultiDict:
 
     .. versionadded:: 1.1
     """
-    try:
+    with _ABORT:
         return read_query(**options)
-    except URLEncodedError as error:
-        _abort(error)
 
 
 def read_nested_query(
@@ -326,13 +327,5 @@ def nested_query(**options: Unpack[NestedQueryOptions]) -> dict[str, NestedValue
 
     .. versionadded:: 1.1
     """
-    try:
+    with _ABORT:
         return read_nested_query(**options)
-    except URLEncodedError as error:
-        _abort(error)
-
-
-def _abort(error: URLEncodedError) -> NoReturn:
-    from flask import abort
-
-    abort(error.status, description=str(error))

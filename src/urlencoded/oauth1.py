@@ -24,8 +24,8 @@ import hmac
 import re
 import secrets
 import time
-from collections.abc import Generator, Iterable, Mapping
-from typing import Any, Callable, TypeVar, Union
+from collections.abc import Iterable, Mapping
+from typing import Any, Callable, Union
 from urllib.parse import urlsplit
 
 from ._core import (
@@ -35,7 +35,7 @@ from ._core import (
     utf8_percent_encode,
 )
 from ._errors import UnsupportedMediaType
-from ._web import check_content_type
+from ._web import RequestSigner, check_content_type, sendable_body, str_pairs
 from .dialects import OAUTH1 as _RFC5849
 
 __all__ = [
@@ -164,16 +164,9 @@ def _as_bytes(value: object, what: str, index: int) -> bytes:
 
 def _protocol_pairs(oauth_params: _ProtocolParams) -> list[tuple[str, str]]:
     """The protocol parameters, checked: str, named ``oauth_...``, each once."""
-    if isinstance(oauth_params, (str, bytes)):
-        raise TypeError("oauth_params must be (name, value) pairs or a mapping, not a string")
-    pairs = list(oauth_params.items()) if isinstance(oauth_params, Mapping) else list(oauth_params)
+    protocol: list[tuple[str, str]] = []
     seen: set[str] = set()
-    for index, pair in enumerate(pairs):
-        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-            raise TypeError(f"oauth_params pair {index} is not a (name, value) pair: {pair!r}")
-        name, value = pair
-        if not isinstance(name, str) or not isinstance(value, str):
-            raise TypeError(f"oauth_params pair {index} must hold two str: {pair!r}")
+    for name, value in str_pairs(oauth_params, "oauth_params"):
         if not name.startswith("oauth_"):
             raise ValueError(
                 f"oauth_params holds {name!r}: protocol parameters are named oauth_..."
@@ -182,7 +175,8 @@ def _protocol_pairs(oauth_params: _ProtocolParams) -> list[tuple[str, str]]:
         if name in seen:
             raise ValueError(f"duplicate protocol parameter {name!r} (RFC 5849 §3.1)")
         seen.add(name)
-    return [(name, value) for name, value in pairs]
+        protocol.append((name, value))
+    return protocol
 
 
 def _normalized_parameters(
@@ -408,7 +402,6 @@ def authorization_header(
     return "OAuth " + ", ".join(parts)
 
 
-_Request = TypeVar("_Request")
 _Text = Union[str, Callable[[], str], None]
 
 
@@ -420,15 +413,10 @@ def _form_body(content_type: object, body: object) -> bytes | str | None:
         check_content_type(content_type)  # type: ignore[arg-type]
     except (UnsupportedMediaType, TypeError):
         return None
-    if body is None or isinstance(body, (bytes, str)):
-        return body
-    raise ValueError(
-        "a form body sent as a stream cannot be signed: give the request its body as"
-        f" bytes (got {type(body).__name__})"
-    )
+    return sendable_body(body, "form body")
 
 
-class OAuth1:
+class OAuth1(RequestSigner):
     """Sign each request with an OAuth 1.0 ``Authorization`` header, for httpx and requests.
 
     https://www.rfc-editor.org/rfc/rfc5849#section-3.5.1
@@ -465,6 +453,8 @@ class OAuth1:
 
     .. versionadded:: 1.1
     """
+
+    signer_name = "OAuth1"
 
     def __init__(
         self,
@@ -580,49 +570,6 @@ class OAuth1:
             realm=self.realm,
         )
 
-    def __call__(self, request: _Request) -> _Request:
-        """Sign an ``httpx.Request`` or a ``requests.PreparedRequest`` in place and return it.
-
-        https://www.rfc-editor.org/rfc/rfc5849#section-3.5.1
-
-        httpx calls an ``auth=`` function with each request, and requests
-        calls an ``auth=`` callable with each prepared request.
-
-        :param request: the request.
-        :returns: the same request, with its ``Authorization`` header set.
-        :raises TypeError: for an object that is neither request type.
-        :raises ValueError: as :meth:`sign` does, or for a form body sent as a
-            stream, which cannot be read before it is sent.
-
-        .. versionadded:: 1.1
-        """
-        req: Any = request
-        if hasattr(req, "prepare_body"):  # requests.PreparedRequest
-            body = _form_body(req.headers.get("Content-Type"), req.body)
-            req.headers["Authorization"] = self.sign(req.method, req.url, body=body)
-        elif hasattr(req, "extensions") and hasattr(req, "stream"):  # httpx.Request
-            try:
-                content = req.content
-            except Exception:  # httpx.RequestNotRead: a streamed body
-                content = req.stream
-            body = _form_body(req.headers.get("Content-Type"), content)
-            req.headers["Authorization"] = self.sign(req.method, str(req.url), body=body)
-        else:
-            raise TypeError(
-                f"OAuth1 signs httpx.Request and requests.PreparedRequest, not {type(req).__name__}"
-            )
-        return request
-
-    def auth_flow(self, request: _Request) -> Generator[_Request, Any, None]:
-        """httpx's ``Auth.auth_flow``: yield the signed request once.
-
-        https://www.rfc-editor.org/rfc/rfc5849#section-3.5.1
-
-        :param request: an ``httpx.Request``.
-        :returns: a generator that yields the request, signed.
-        :raises TypeError: as :meth:`__call__` does.
-        :raises ValueError: as :meth:`__call__` does.
-
-        .. versionadded:: 1.1
-        """
-        yield self(request)
+    def _sign_into(self, headers: Any, method: str, url: Any, body: object) -> None:
+        form = _form_body(headers.get("Content-Type"), body)
+        headers["Authorization"] = self.sign(method, url, body=form)

@@ -19,11 +19,12 @@ import datetime
 import hashlib
 import hmac
 import re
-from collections.abc import Generator, Iterable, Mapping
-from typing import Any, Callable, TypeVar, Union
+from collections.abc import Iterable, Mapping
+from typing import Any, Callable, Union
 from urllib.parse import urlsplit
 
 from ._core import parse_bytes
+from ._web import RequestSigner, sendable_body, str_pairs
 from .dialects import AWS_SIGV4 as _URI_ENCODE
 
 __all__ = [
@@ -132,16 +133,8 @@ def canonical_query_string(query: str) -> str:
 
 
 def _header_pairs(headers: _Headers) -> list[tuple[str, str]]:
-    if isinstance(headers, (str, bytes)):
-        raise TypeError("headers must be (name, value) pairs or a mapping, not a string")
-    pairs = list(headers.items()) if isinstance(headers, Mapping) else list(headers)
     checked = []
-    for index, pair in enumerate(pairs):
-        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-            raise TypeError(f"headers pair {index} is not a (name, value) pair: {pair!r}")
-        name, value = pair
-        if not isinstance(name, str) or not isinstance(value, str):
-            raise TypeError(f"headers pair {index} must hold two str: {pair!r}")
+    for name, value in str_pairs(headers, "headers"):
         if not _TOKEN.fullmatch(name):
             raise ValueError(f"not a valid header name: {name!r}")
         if "\r" in value or "\n" in value or "\0" in value:
@@ -443,13 +436,12 @@ def signature(signing_key: bytes, string_to_sign: str) -> str:
     return hmac.new(signing_key, string_to_sign.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
-_Request = TypeVar("_Request")
 _Clock = Union[_Timestamp, Callable[[], _Timestamp], None]
 # The headers SigV4 signs from a request: those a proxy or the client may not change.
 _SIGNED_FROM_REQUEST = ("host", "content-type", "content-md5")
 
 
-class SigV4:
+class SigV4(RequestSigner):
     """Sign each request with AWS Signature Version 4, for httpx and requests.
 
     https://docs.aws.amazon.com/IAM/latest/UserGuide/create-signed-request.html
@@ -484,6 +476,8 @@ class SigV4:
 
     .. versionadded:: 1.1
     """
+
+    signer_name = "SigV4"
 
     def __init__(
         self,
@@ -573,57 +567,12 @@ class SigV4:
         )
         return added
 
-    def __call__(self, request: _Request) -> _Request:
-        """Sign an ``httpx.Request`` or a ``requests.PreparedRequest`` in place and return it.
-
-        https://docs.aws.amazon.com/IAM/latest/UserGuide/create-signed-request.html#add-signature-to-request
-
-        :param request: the request.
-        :returns: the same request, with the headers of :meth:`sign` set.
-        :raises TypeError: for an object that is neither request type.
-        :raises ValueError: as :meth:`sign` does, or for a body sent as a
-            stream, which cannot be hashed before it is sent.
-
-        .. versionadded:: 1.1
-        """
-        req: Any = request
-        if hasattr(req, "prepare_body"):  # requests.PreparedRequest: Host is added when sent
-            url = str(req.url)
-            body = req.body
-        elif hasattr(req, "extensions") and hasattr(req, "stream"):  # httpx.Request
-            url = str(req.url)
-            try:
-                body = req.content
-            except Exception:  # httpx.RequestNotRead: a streamed body
-                body = req.stream
-        else:
-            raise TypeError(
-                f"SigV4 signs httpx.Request and requests.PreparedRequest, not {type(req).__name__}"
-            )
-        if body is not None and not isinstance(body, (bytes, str)):
-            raise ValueError(
-                "a body sent as a stream cannot be signed: give the request its body as"
-                f" bytes (got {type(body).__name__})"
-            )
-        headers = [
+    def _sign_into(self, headers: Any, method: str, url: Any, body: object) -> None:
+        sent = sendable_body(body, "body")
+        signed = [
             (name, value)
-            for name, value in req.headers.items()
+            for name, value in headers.items()
             if name.lower() in _SIGNED_FROM_REQUEST or name.lower().startswith("x-amz-")
         ]
-        for name, value in self.sign(req.method, url, headers=headers, body=body).items():
-            req.headers[name] = value
-        return request
-
-    def auth_flow(self, request: _Request) -> Generator[_Request, Any, None]:
-        """httpx's ``Auth.auth_flow``: yield the signed request once.
-
-        https://docs.aws.amazon.com/IAM/latest/UserGuide/create-signed-request.html
-
-        :param request: an ``httpx.Request``.
-        :returns: a generator that yields the request, signed.
-        :raises TypeError: as :meth:`__call__` does.
-        :raises ValueError: as :meth:`__call__` does.
-
-        .. versionadded:: 1.1
-        """
-        yield self(request)
+        for name, value in self.sign(method, str(url), headers=signed, body=sent).items():
+            headers[name] = value

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import AsyncIterator, Awaitable, Mapping
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeVar
 
 from ._errors import BodyConsumedError, URLEncodedError
 from ._web import (
+    AnswerErrors,
     ASGIMessage,
     MultiDict,
     NestedValue,
@@ -68,6 +69,39 @@ _FIX = (
     "read the body only with urlencoded.starlette.read_form() (or the "
     "urlencoded.starlette.form() dependency), and declare no Form() parameters on the route"
 )
+
+
+def _raise_http_error(error: URLEncodedError) -> NoReturn:
+    from starlette.exceptions import HTTPException
+
+    raise HTTPException(error.status, str(error)) from error
+
+
+# The errors of a bad request, as Starlette's HTTPException with their status.
+_HTTP_ERRORS = AnswerErrors(_raise_http_error)
+
+
+def _dependency(
+    read: Callable[[Request], Awaitable[_T]], returns: object
+) -> Callable[[Request], Awaitable[_T]]:
+    """A FastAPI dependency: *read* of the request, its errors answered as HTTP errors."""
+    from starlette.requests import Request
+
+    async def dependency(request: Request) -> _T:
+        with _HTTP_ERRORS:
+            return await read(request)
+
+    # FastAPI reads the parameter's type from the annotations, which
+    # ``from __future__ import annotations`` leaves as unresolvable strings here.
+    dependency.__annotations__ = {"request": Request, "return": returns}
+    return dependency
+
+
+def _check_model(model: object, caller: str) -> None:
+    from pydantic import BaseModel
+
+    if not (isinstance(model, type) and issubclass(model, BaseModel)):
+        raise TypeError(f"{caller}() needs a Pydantic model class, not {model!r}")
 
 
 async def read_form(request: Request, **options: Unpack[ServerOptions]) -> MultiDict:
@@ -153,27 +187,7 @@ def form(**options: Unpack[ServerOptions]) -> Callable[[Request], Awaitable[Mult
 
     .. versionadded:: 1.1
     """
-    from starlette.exceptions import HTTPException
-    from starlette.requests import Request
-
-    async def dependency(request: Request) -> MultiDict:
-        try:
-            return await read_form(request, **options)
-        except BodyConsumedError:
-            raise
-        except URLEncodedError as error:
-            raise HTTPException(error.status, str(error)) from error
-
-    # FastAPI reads the parameter's type from the annotations, which
-    # ``from __future__ import annotations`` leaves as unresolvable strings here.
-    dependency.__annotations__ = {"request": Request, "return": MultiDict}
-    return dependency
-
-
-def _http_error(error: URLEncodedError) -> Exception:
-    from starlette.exceptions import HTTPException
-
-    return HTTPException(error.status, str(error))
+    return _dependency(lambda request: read_form(request, **options), MultiDict)
 
 
 async def read_nested_form(
@@ -234,20 +248,8 @@ def nested_form(
 
     .. versionadded:: 1.1
     """
-    from starlette.requests import Request
-
     check_request_options("nested_form", options)
-
-    async def dependency(request: Request) -> dict[str, NestedValue]:
-        try:
-            return await read_nested_form(request, **options)
-        except BodyConsumedError:
-            raise
-        except URLEncodedError as error:
-            raise _http_error(error) from error
-
-    dependency.__annotations__ = {"request": Request, "return": dict}
-    return dependency
+    return _dependency(lambda request: read_nested_form(request, **options), dict)
 
 
 def read_query(request: Request, **options: Unpack[QueryOptions]) -> MultiDict:
@@ -298,18 +300,12 @@ def query(**options: Unpack[QueryOptions]) -> Callable[[Request], Awaitable[Mult
 
     .. versionadded:: 1.1
     """
-    from starlette.requests import Request
-
     check_request_options("query", options, body=False, nested=False)
 
-    async def dependency(request: Request) -> MultiDict:
-        try:
-            return read_query(request, **options)
-        except URLEncodedError as error:
-            raise _http_error(error) from error
+    async def read(request: Request) -> MultiDict:
+        return read_query(request, **options)
 
-    dependency.__annotations__ = {"request": Request, "return": MultiDict}
-    return dependency
+    return _dependency(read, MultiDict)
 
 
 def read_nested_query(
@@ -359,18 +355,12 @@ def nested_query(
 
     .. versionadded:: 1.1
     """
-    from starlette.requests import Request
-
     check_request_options("nested_query", options, body=False)
 
-    async def dependency(request: Request) -> dict[str, NestedValue]:
-        try:
-            return read_nested_query(request, **options)
-        except URLEncodedError as error:
-            raise _http_error(error) from error
+    async def read(request: Request) -> dict[str, NestedValue]:
+        return read_nested_query(request, **options)
 
-    dependency.__annotations__ = {"request": Request, "return": dict}
-    return dependency
+    return _dependency(read, dict)
 
 
 def _validate(model: type[_ModelT], data: dict[str, NestedValue], where: str) -> _ModelT:
@@ -452,20 +442,14 @@ def form_model(
     .. versionadded:: 1.1
     """
     from fastapi import Body
-    from pydantic import BaseModel
     from starlette.requests import Request
 
-    if not (isinstance(model, type) and issubclass(model, BaseModel)):
-        raise TypeError(f"form_model() needs a Pydantic model class, not {model!r}")
+    _check_model(model, "form_model")
     check_request_options("form_model", options)
 
     async def dependency(request: Request, body: Any = None) -> _ModelT:
-        try:
+        with _HTTP_ERRORS:
             data = await read_nested_form(request, **options)
-        except BodyConsumedError:
-            raise
-        except URLEncodedError as error:
-            raise _http_error(error) from error
         return _validate(model, data, "body")
 
     from typing import Annotated
@@ -508,18 +492,14 @@ def query_model(
 
     .. versionadded:: 1.1
     """
-    from pydantic import BaseModel
     from starlette.requests import Request
 
-    if not (isinstance(model, type) and issubclass(model, BaseModel)):
-        raise TypeError(f"query_model() needs a Pydantic model class, not {model!r}")
+    _check_model(model, "query_model")
     check_request_options("query_model", options, body=False)
 
     async def dependency(request: Request) -> _ModelT:
-        try:
+        with _HTTP_ERRORS:
             data = read_nested_query(request, **options)
-        except URLEncodedError as error:
-            raise _http_error(error) from error
         return _validate(model, data, "query")
 
     dependency.__annotations__ = {"request": Request, "return": model}

@@ -9,9 +9,11 @@ Built on ``_core``, ``_html`` and ``dialects``:
   ``_request_options``: their keyword options, as typed dicts.
 - ``_multidict``: ``MultiDict``.
 - ``_requests``: query strings, and nested names in request bodies, as the
-  framework adapters read them.
+  framework adapters read them, and their errors as HTTP errors.
 - ``_nested``: bracketed names (``a[b][0]=x``) as PHP, Rack and qs read and
   write them.
+- ``_signing``: the ``auth=`` protocol of httpx and requests, as the request
+  signers (``urlencoded.oauth1``, ``urlencoded.sigv4``) share it.
 
 Framework-specific checks live in the adapters above this layer
 (``urlencoded.flask``, ``urlencoded.django``, ``urlencoded.starlette``).
@@ -35,6 +37,7 @@ if typing.TYPE_CHECKING:
         ServerOptions,
     )
     from ._requests import (
+        AnswerErrors,
         RecordingInput,
         check_request_options,
         parse_asgi_nested,
@@ -43,6 +46,7 @@ if typing.TYPE_CHECKING:
         parse_wsgi_nested,
     )
     from ._servers import WSGI_BODY_CHECKS, ASGIMessage, error_status, parse_asgi, parse_wsgi
+    from ._signing import RequestSigner, sendable_body, str_pairs
     from ._streaming import (
         DEFAULT_MAX_BODY_SIZE,
         DEFAULT_MAX_FIELD_SIZE,
@@ -59,6 +63,7 @@ __all__ = [
     "LOG_FORMATS",
     "WSGI_BODY_CHECKS",
     "ASGIMessage",
+    "AnswerErrors",
     "IncrementalParser",
     "MediaType",
     "MultiDict",
@@ -67,6 +72,7 @@ __all__ = [
     "NestedValue",
     "QueryOptions",
     "RecordingInput",
+    "RequestSigner",
     "ServerOptions",
     "check_content_type",
     "check_request_options",
@@ -82,7 +88,9 @@ __all__ = [
     "parse_query_nested",
     "parse_wsgi",
     "parse_wsgi_nested",
+    "sendable_body",
     "serialize_nested",
+    "str_pairs",
 ]
 
 # Loaded on first use: name -> module.
@@ -101,6 +109,7 @@ __getattr__ = first_use(
         "QueryOptions": "_request_options",
         "NestedServerOptions": "_request_options",
         "NestedQueryOptions": "_request_options",
+        "AnswerErrors": "_requests",
         "RecordingInput": "_requests",
         "check_request_options": "_requests",
         "parse_asgi_nested": "_requests",
@@ -120,5 +129,8 @@ __getattr__ = first_use(
         "detect_line_format": "_inputs",
         "find_query": "_inputs",
         "log_target": "_inputs",
+        "RequestSigner": "_signing",
+        "sendable_body": "_signing",
+        "str_pairs": "_signing",
     },
 )

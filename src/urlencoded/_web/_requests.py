@@ -8,39 +8,41 @@ limits as a body, and a body or query read into dicts and lists
 (:func:`urlencoded.parse_nested`) with the same checks, limits and encodings
 as the flat form. A body is still read as it arrives; its bytes are kept
 until the structure is built, so that a nesting error can give its field's
-byte offset, as :func:`urlencoded.parse_nested` does.
+byte offset, as :func:`urlencoded.parse_nested` does. :class:`AnswerErrors`
+answers a bad request's error with the framework's HTTP error.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from .._core import (
     DEFAULT_MAX_BODY_SIZE,
     DEFAULT_MAX_FIELD_SIZE,
     DEFAULT_MAX_FIELDS,
+    FormOptions,
     as_bytes,
     check_text_encoding,
     options_from,
     parse_with,
 )
+from .._errors import BodyConsumedError, URLEncodedError
 from ._content_type import check_media_types
 from ._nested import NestedValue, Nesting
+from ._request_options import NestingOptions, QueryOptions, ServerOptions
 from ._servers import ASGIMessage, ASGIReceive, ASGIScope, WSGIEnvironment, parse_asgi, parse_wsgi
 
 if TYPE_CHECKING:
+    from types import TracebackType
+
     from typing_extensions import Unpack
 
-    from ._request_options import (
-        NestedQueryOptions,
-        NestedServerOptions,
-        QueryOptions,
-        ServerOptions,
-    )
+    from ._request_options import NestedQueryOptions, NestedServerOptions
 
 __all__ = [
     "NESTING_OPTIONS",
+    "AnswerErrors",
     "RecordingInput",
     "check_request_options",
     "parse_asgi_nested",
@@ -50,7 +52,7 @@ __all__ = [
 ]
 
 #: The keyword arguments that only the nested readers take.
-NESTING_OPTIONS = frozenset(("max_depth", "max_list_index", "max_keys", "duplicates"))
+NESTING_OPTIONS: frozenset[str] = NestingOptions.__optional_keys__
 
 # A query has no Content-Length to refuse early, but it gets the body's limits.
 _QUERY_DEFAULTS: dict[str, object] = {
@@ -58,24 +60,9 @@ _QUERY_DEFAULTS: dict[str, object] = {
     "max_field_size": DEFAULT_MAX_FIELD_SIZE,
     "max_body_size": DEFAULT_MAX_BODY_SIZE,
 }
-
-
-_SERVER_OPTIONS = frozenset(
-    (
-        "encoding",
-        "honor_charset",
-        "errors",
-        "isindex",
-        "charset_field",
-        "separator",
-        "max_fields",
-        "max_field_size",
-        "max_body_size",
-        "media_types",
-    )
-)
-# Options of a body that a query does not have.
-_BODY_ONLY = frozenset(("honor_charset", "media_types"))
+# The keywords of a body reader, and of a query reader (no honor_charset, no media_types).
+_SERVER_OPTIONS: frozenset[str] = ServerOptions.__optional_keys__
+_QUERY_OPTIONS: frozenset[str] = QueryOptions.__optional_keys__
 
 
 def _split(
@@ -109,7 +96,7 @@ def check_request_options(
     :raises ValueError: for a bad option value.
     :raises UnknownEncodingError: for an unknown *encoding* label.
     """
-    allowed = _SERVER_OPTIONS if body else _SERVER_OPTIONS - _BODY_ONLY
+    allowed = _SERVER_OPTIONS if body else _QUERY_OPTIONS
     if not nested:
         unknown = NESTING_OPTIONS.intersection(options)
         if unknown:
@@ -157,11 +144,25 @@ def parse_query_nested(
     :raises TypeError: for an unknown keyword or an option of the wrong type.
     :raises ValueError: for a bad option value.
     """
-    nesting, rest = _split(caller, options, _SERVER_OPTIONS - _BODY_ONLY)
+    nesting, rest = _split(caller, options, _QUERY_OPTIONS)
     settings = options_from(caller, {**_QUERY_DEFAULTS, **rest})
     check_text_encoding(query, settings.encoding)
     body = as_bytes(query, caller)
     return nesting.build(parse_with(body, settings), body, settings)
+
+
+def _split_server(
+    caller: str, options: Mapping[str, object]
+) -> tuple[Nesting, ServerOptions, FormOptions]:
+    """The nesting options, the server reader's, and the settings to build the structure with.
+
+    :raises TypeError: for an unknown keyword or an option of the wrong type.
+    :raises ValueError: for a bad option value.
+    """
+    nesting, rest = _split(caller, options)
+    separated = options_from(caller, {"separator": rest.get("separator", "&")})
+    server_options: ServerOptions = rest  # type: ignore[assignment]
+    return nesting, server_options, separated
 
 
 class RecordingInput:
@@ -194,13 +195,11 @@ def parse_wsgi_nested(
     :raises TypeError: for an unknown keyword or an option of the wrong type.
     :raises ValueError: for a bad option value.
     """
-    nesting, rest = _split(caller, options)
-    separated = options_from(caller, {"separator": rest.get("separator", "&")})
+    nesting, server_options, separated = _split_server(caller, options)
     recording: RecordingInput | None = None
     if "wsgi.input" in environ:
         recording = RecordingInput(environ["wsgi.input"])
         environ = {**environ, "wsgi.input": recording}
-    server_options: ServerOptions = rest  # type: ignore[assignment]
     pairs = parse_wsgi(environ, **server_options)
     body = b"".join(recording.chunks) if recording is not None else b""
     return nesting.build(pairs, body, separated)
@@ -219,8 +218,7 @@ async def parse_asgi_nested(
     :raises TypeError: for an unknown keyword or an option of the wrong type.
     :raises ValueError: for a bad option value.
     """
-    nesting, rest = _split(caller, options)
-    separated = options_from(caller, {"separator": rest.get("separator", "&")})
+    nesting, server_options, separated = _split_server(caller, options)
     chunks: list[bytes] = []
 
     async def recording_receive() -> ASGIMessage:
@@ -233,6 +231,29 @@ async def parse_asgi_nested(
 
     if not callable(receive):
         raise TypeError(f"receive must be the ASGI receive callable, not {type(receive).__name__}")
-    server_options: ServerOptions = rest  # type: ignore[assignment]
     pairs = await parse_asgi(scope, recording_receive, **server_options)
     return nesting.build(pairs, b"".join(chunks), separated)
+
+
+class AnswerErrors:
+    """A ``with`` block whose request errors are answered with the framework's HTTP error.
+
+    *answer* raises the framework's error for a :class:`URLEncodedError`
+    raised in the block. A :class:`BodyConsumedError` passes as it is: it is
+    a bug in the view, not in the request.
+    """
+
+    def __init__(self, answer: Callable[[URLEncodedError], NoReturn]) -> None:
+        self._answer = answer
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        if isinstance(error, URLEncodedError) and not isinstance(error, BodyConsumedError):
+            self._answer(error)
