@@ -1,12 +1,28 @@
-"""Throughput and peak memory of ``urlencoded parse --lines`` with 1 and 2 jobs.
+"""Throughput and peak memory of ``urlencoded parse --lines`` on a combined-format access log.
 
-Writes a file of query strings (100 MB by default; ``--size MB``) into a
-temporary directory, which is removed afterwards, then runs the installed
-console script on it with ``--jobs 1`` and ``--jobs 2``, output to /dev/null.
-Peak memory is the largest sum of the resident set sizes of the command and
-its worker processes, sampled every 100 ms. For scale, the same lines are
-also parsed with ``urllib.parse.parse_qsl`` and written as JSON Lines by a
-plain loop in this process, and the ratios are printed.
+Writes an access log in the combined format (nginx's and Apache's default)
+of about 100 MB (``--size MB``) into a temporary directory, removed
+afterwards, then runs, each in its own process with output to /dev/null:
+
+- ``urlencoded parse --lines --input-format combined --format csv --columns
+  utm_source,utm_medium,q`` with ``--jobs 1`` and ``--jobs 2``;
+- a hand-written loop doing the same work with the standard library: an
+  ``re`` pattern takes the request target of each line, ``urllib.parse``
+  splits off its query and ``parse_qsl`` parses it, and ``csv`` writes the
+  first value of each column.
+
+Runs alternate between the settings, so that load from other processes hits
+them alike, and the best of ``--repeat`` runs is kept. Besides the wall-clock
+rates, the CPU seconds of each run (user and system, workers included) give
+a ratio for ``--jobs 1`` that load from other processes disturbs less. The ratios are
+measured in the same run, so they can be compared across machines; absolute
+rates drift with the load, which is printed with them.
+
+Peak memory is the largest resident set of one process (``ru_maxrss`` of the
+waited-for children of a fresh wrapper process, as ``getrusage`` reports
+it), and also the largest sum over the command and its workers, sampled
+every 50 ms; both are measured on the full file and on one a quarter of its
+size, to show that memory does not grow with the input.
 
 Run: ``python benchmarks/bench_cli_lines.py [--size MB] [--repeat N]``.
 """
@@ -23,39 +39,84 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from urllib.parse import parse_qsl, quote
+from urllib.parse import quote
 
 SCRIPT = Path(sys.executable).parent / "urlencoded"
+COLUMNS = "utm_source,utm_medium,q"
 
 WORDS = ["café", "naïve", "東京", "hello", "world", "a+b", "100%", "size=m", "Ünïcode", "x"]
+AGENTS = [
+    "Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0",
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Safari/605.1.15",
+    "curl/8.5.0",
+]
+
+# The hand-written loop, run as its own process: what a user would write.
+STDLIB_LOOP = r"""
+import csv, re, sys
+from urllib.parse import parse_qsl, urlsplit
+LINE = re.compile(rb'^\S+ \S+ \S+ \[[^\]]*\] "[A-Z]+ (\S+)[^"]*" \d{3} \S+ "[^"]*" "[^"]*"')
+columns = sys.argv[2].split(",")
+with open(sys.argv[1], "rb") as lines, open("/dev/null", "w", newline="") as out:
+    writer = csv.writer(out)
+    writer.writerow(columns)
+    for line in lines:
+        match = LINE.match(line)
+        if match is None:
+            continue
+        target = match.group(1).decode("utf-8", "replace")
+        first = {}
+        for name, value in parse_qsl(urlsplit(target).query, keep_blank_values=True):
+            first.setdefault(name, value)
+        writer.writerow([first.get(column, "") for column in columns])
+"""
+
+# A wrapper that runs one command and prints its children's ru_maxrss (KiB on Linux)
+# and CPU seconds (user and system, workers included).
+RUSAGE = r"""
+import resource, subprocess, sys
+with open("/dev/null", "wb") as out:
+    status = subprocess.run(sys.argv[1:], stdout=out).returncode
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(status, usage.ru_maxrss, usage.ru_utime + usage.ru_stime)
+"""
 
 
-def _line(rng: random.Random) -> bytes:
-    """One query string as logs hold them: some URLs, some '?', escapes, '+'."""
-    fields = [
-        f"q={'+'.join(rng.choice(WORDS) for _ in range(rng.randint(1, 4)))}",
-        f"page={rng.randint(1, 500)}",
-        f"utm_source={rng.choice(['news', 'mail', 'ads'])}",
-        f"id={rng.getrandbits(64):x}",
-    ]
-    if rng.random() < 0.3:
-        fields.append("tag=a&tag=b&flag")
-    query = "&".join(
-        name + "=" + quote(value, safe="+=") if "=" in field else field
-        for field in fields
-        for name, _, value in [field.partition("=")]
-    )
+def _target(rng: random.Random) -> str:
+    """One request target: a search with campaign fields, a page, or a static file."""
     kind = rng.random()
-    if kind < 0.2:
-        return f"https://shop.example/search?{query}#top".encode()
-    if kind < 0.3:
-        return f"?{query}".encode()
-    return query.encode()
+    if kind < 0.15:
+        return rng.choice(["/", "/favicon.ico", "/static/app.js", "/robots.txt"])
+    fields = [
+        ("q", " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 4)))),
+        ("page", str(rng.randint(1, 50))),
+    ]
+    if rng.random() < 0.6:
+        fields += [
+            ("utm_source", rng.choice(["news", "mail", "ads", "social"])),
+            ("utm_medium", rng.choice(["email", "cpc", "banner"])),
+        ]
+    if rng.random() < 0.2:
+        fields += [("tag", "a"), ("tag", "b")]
+    query = "&".join(f"{quote(name)}={quote(value, safe='')}" for name, value in fields)
+    return f"/search?{query}"
 
 
-def write_file(path: Path, size: int) -> int:
+def _line(rng: random.Random, index: int) -> bytes:
+    host = f"198.51.{rng.randint(0, 255)}.{rng.randint(1, 254)}"
+    when = f"26/Nov/2026:{index // 3600 % 24:02d}:{index // 60 % 60:02d}:{index % 60:02d} +0000"
+    status = rng.choice(["200", "200", "200", "304", "404"])
+    referer = rng.choice(["-", "https://example.com/", "https://search.example/?q=x"])
+    return (
+        f'{host} - - [{when}] "GET {_target(rng)} HTTP/1.1" {status} {rng.randint(0, 99999)} '
+        f'"{referer}" "{rng.choice(AGENTS)}"'
+    ).encode()
+
+
+def write_log(path: Path, size: int) -> int:
+    """Write about *size* bytes of log lines to *path*; return the number of lines."""
     rng = random.Random(12)
-    sample = b"\n".join(_line(rng) for _ in range(20_000)) + b"\n"
+    sample = b"\n".join(_line(rng, index) for index in range(20_000)) + b"\n"
     written = 0
     with path.open("wb") as file:
         while written < size:
@@ -83,73 +144,98 @@ def _tree_rss(pid: int) -> int:
     return total
 
 
-def run_cli(path: Path, jobs: int) -> tuple[float, int]:
-    """Seconds and peak memory of one run."""
+def measure(command: list[str]) -> tuple[float, int, int, float]:
+    """Seconds, largest single-process RSS (bytes), largest summed RSS, CPU seconds of one run."""
     start = time.perf_counter()
-    with open(os.devnull, "wb") as devnull:
-        process = subprocess.Popen(
-            [str(SCRIPT), "parse", "--lines", "--jobs", str(jobs), "--file", str(path)],
-            stdout=devnull,
+    process = subprocess.Popen(
+        [sys.executable, "-c", RUSAGE, *command], stdout=subprocess.PIPE, text=True
+    )
+    peak_sum = 0
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak_sum
+        while not done.is_set():
+            peak_sum = max(peak_sum, _tree_rss(process.pid))
+            time.sleep(0.05)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    output, _ = process.communicate()
+    seconds = time.perf_counter() - start
+    done.set()
+    sampler.join()
+    status, max_rss, cpu = output.split()
+    if status not in ("0", "1"):
+        raise SystemExit(f"{command[0]} exited with {status}")
+    return seconds, int(max_rss) * 1024, peak_sum, float(cpu)
+
+
+def commands(path: Path) -> dict[str, list[str]]:
+    cli = [str(SCRIPT), "parse", "--lines", "--input-format", "combined", "--format", "csv"]
+    cli += ["--columns", COLUMNS, "--no-summary", "--file", str(path)]
+    return {
+        "re + parse_qsl + csv loop": [sys.executable, "-c", STDLIB_LOOP, str(path), COLUMNS],
+        "parse --lines --jobs 1": [*cli, "--jobs", "1"],
+        "parse --lines --jobs 2": [*cli, "--jobs", "2"],
+    }
+
+
+def run_all(path: Path, repeat: int) -> dict[str, tuple[float, int, int, float]]:
+    """Best time, largest memory figures and least CPU time of each command, runs alternating."""
+    runs: dict[str, list[tuple[float, int, int, float]]] = {name: [] for name in commands(path)}
+    for _ in range(repeat):
+        for name, command in commands(path).items():
+            runs[name].append(measure(command))
+    return {
+        name: (
+            min(run[0] for run in results),
+            max(run[1] for run in results),
+            max(run[2] for run in results),
+            min(run[3] for run in results),
         )
-        peak = 0
-        done = threading.Event()
-
-        def sample() -> None:
-            nonlocal peak
-            while not done.is_set():
-                peak = max(peak, _tree_rss(process.pid))
-                time.sleep(0.1)
-
-        sampler = threading.Thread(target=sample)
-        sampler.start()
-        status = process.wait()
-        done.set()
-        sampler.join()
-    if status != 0:
-        raise SystemExit(f"urlencoded exited with {status}")
-    return time.perf_counter() - start, peak
-
-
-def run_stdlib(path: Path) -> float:
-    """A plain loop: parse_qsl each line and write JSON Lines to /dev/null."""
-    start = time.perf_counter()
-    with path.open("rb") as lines, open(os.devnull, "w", encoding="utf-8") as devnull:
-        for line in lines:
-            text = line.rstrip(b"\r\n").decode("utf-8", "replace")
-            query = text.split("?", 1)[1].split("#", 1)[0] if "://" in text else text
-            devnull.write(json.dumps(parse_qsl(query.lstrip("?"), keep_blank_values=True)))
-            devnull.write("\n")
-    return time.perf_counter() - start
+        for name, results in runs.items()
+    }
 
 
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__)
-    options.add_argument("--size", type=int, default=100, help="file size in MB")
+    options.add_argument("--size", type=int, default=100, help="log size in MB (default 100)")
     options.add_argument("--repeat", type=int, default=2, help="runs per setting (best kept)")
     arguments = options.parse_args()
+    print(f"load before: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} CPUs")
+    figures = {}
     with tempfile.TemporaryDirectory() as directory:
-        path = Path(directory) / "queries.txt"
-        lines = write_file(path, arguments.size * 1_000_000)
-        size = path.stat().st_size
-        print(f"input: {size / 1e6:.1f} MB, {lines} lines, {os.cpu_count()} CPUs")
-        stdlib = min(run_stdlib(path) for _ in range(arguments.repeat))
-        print(f"urllib.parse.parse_qsl loop : {size / 1e6 / stdlib:6.1f} MB/s")
-        # Alternate the settings, so that load from other processes hits both alike.
-        runs: dict[int, list[tuple[float, int]]] = {1: [], 2: []}
-        for _ in range(arguments.repeat):
-            for jobs in (1, 2):
-                runs[jobs].append(run_cli(path, jobs))
-        results = {}
-        for jobs in (1, 2):
-            seconds = min(run[0] for run in runs[jobs])
-            peak = max(run[1] for run in runs[jobs])
-            results[jobs] = seconds
-            print(
-                f"parse --lines --jobs {jobs}     : {size / 1e6 / seconds:6.1f} MB/s "
-                f"({seconds:.2f} s, peak memory {peak / 2**20:.0f} MiB, "
-                f"{stdlib / seconds:.2f}x the urllib loop)"
-            )
-        print(f"--jobs 2 / --jobs 1 throughput: {results[1] / results[2]:.2f}x")
+        for size in (arguments.size, max(1, arguments.size // 4)):
+            path = Path(directory) / f"access-{size}.log"
+            lines = write_log(path, size * 1_000_000)
+            megabytes = path.stat().st_size / 1e6
+            print(f"\ninput: combined-format log, {megabytes:.1f} MB, {lines} lines")
+            results = run_all(path, arguments.repeat)
+            for name, (seconds, max_rss, peak_sum, cpu) in results.items():
+                print(
+                    f"{name:<27}: {megabytes / seconds:6.1f} MB/s ({seconds:.2f} s, "
+                    f"{cpu:.2f} CPU s); peak RSS {max_rss / 2**20:.0f} MiB per process, "
+                    f"{peak_sum / 2**20:.0f} MiB summed"
+                )
+            loop, one, two = (results[name][0] for name in commands(path))
+            loop_cpu, one_cpu, two_cpu = (results[name][3] for name in commands(path))
+            print(f"ratio: --jobs 1 / stdlib loop throughput: {loop / one:.2f}x")
+            print(f"ratio: --jobs 1 / stdlib loop, per CPU second: {loop_cpu / one_cpu:.2f}x")
+            print(f"ratio: --jobs 2 / stdlib loop throughput: {loop / two:.2f}x")
+            print(f"ratio: --jobs 2 / --jobs 1 throughput: {one / two:.2f}x")
+            # What the second process costs in all: 1.00x would be free parallelism.
+            print(f"ratio: --jobs 2 / --jobs 1 CPU seconds: {two_cpu / one_cpu:.2f}x")
+            figures[size] = {name: result[1:3] for name, result in results.items()}
+    print(f"\nload after: {os.getloadavg()[0]:.2f} (1 min)")
+    print("peak memory, full file vs a quarter of it (MiB per process / summed):")
+    big, small = figures.values()
+    for name in big:
+        print(
+            f"  {name:<27}: {big[name][0] / 2**20:.0f}/{big[name][1] / 2**20:.0f} vs "
+            f"{small[name][0] / 2**20:.0f}/{small[name][1] / 2**20:.0f}"
+        )
+    print(json.dumps({"sizes_mb": list(figures)}))
 
 
 if __name__ == "__main__":

@@ -88,6 +88,27 @@ def uvicorn_server(app: Callable[..., Any]) -> Iterator[int]:
         assert not thread.is_alive()
 
 
+@contextlib.contextmanager
+def waitress_server(app: Callable[..., Any]) -> Iterator[int]:
+    """Serve a WSGI app with waitress, a production WSGI server (sets wsgi.input_terminated)."""
+    from waitress.server import create_server  # type: ignore[import-untyped]
+
+    server = create_server(
+        app, host="127.0.0.1", port=0, threads=4, clear_untrusted_proxy_headers=True
+    )
+    port = server.effective_port
+    thread = threading.Thread(target=server.run)
+    thread.start()
+    try:
+        yield int(port)
+    finally:
+        # Let the worker threads finish what they serve before the sockets close.
+        server.task_dispatcher.shutdown()
+        server.close()
+        thread.join(TIMEOUT)
+        assert not thread.is_alive()
+
+
 def chunked_post(port: int, body: bytes, path: str = "/") -> tuple[int, bytes]:
     """POST *body* with Transfer-Encoding: chunked (two chunks); return status and body."""
     half = len(body) // 2

@@ -19,6 +19,9 @@ Sources:
 - RFC 7639 §2 (ALPN), RFC 7230 §3.2.6 (tchar): https://www.rfc-editor.org/rfc/rfc7639#section-2
 - RFC 6570 §1.5, §3.2.1 (URI Template): https://www.rfc-editor.org/rfc/rfc6570#section-3.2.1
 - RFC 3987 §3.1 (IRI to URI): https://www.rfc-editor.org/rfc/rfc3987#section-3.1
+- RFC 3986 §3.4-3.5 (query, fragment): https://www.rfc-editor.org/rfc/rfc3986#section-3.4
+- RFC 3875 §2.3 (URL encoding grammar), §3.3 (Script-URI: ";", "=" and "?" reserved):
+  https://www.rfc-editor.org/rfc/rfc3875#section-3.3
 - ECMA-262 §19.2.6 Encode, Decode; Annex B.2.1 escape, unescape: https://tc39.es/ecma262/
 - HTML Standard, mailto: form submission (serializer output, "+" replaced by "%20"):
   https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#submit-mailto-headers
@@ -140,6 +143,23 @@ def kept_by_iri_to_uri(cp: int) -> bool:
     return 0x21 <= cp <= 0x7E and chr(cp) not in '<>"{}|\\^`'
 
 
+def kept_by_rfc3986_query(cp: int) -> bool:
+    """RFC 3986 §3.4-3.5: query = fragment = *( pchar / "/" / "?" ), without "%"."""
+    return is_pchar_literal(cp) or cp in (0x2F, 0x3F)
+
+
+def kept_by_cgi_script_uri(cp: int) -> bool:
+    """RFC 3875 §2.3 uric (no escaped) less the §3.3 reserved ";", "=" and "?":
+    unreserved = alpha | digit | mark; mark = "-" | "_" | "." | "!" | "~" | "*" | "'" | "(" |
+    ")"; reserved = ";" | "/" | "?" | ":" | "@" | "&" | "=" | "+" | "$" | ","."""
+    mark = "-_.!~*'()"
+    reserved = ";/?:@&=+$,"
+    char = chr(cp)
+    return (is_alpha(cp) or is_digit(cp) or char in mark or char in reserved) and (
+        char not in ";=?"
+    )
+
+
 # ECMA-262 §19.2.6.5 Encode step 3, and §19.2.6.2-3 uriReserved plus "#".
 ASCII_WORD_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_"
 ALWAYS_UNESCAPED = ASCII_WORD_CHARACTERS + "-.!~*'()"
@@ -183,6 +203,9 @@ RULES: dict[str, Rules] = {
     "URI_TEMPLATE_UNRESERVED": Rules(is_unreserved),
     "URI_TEMPLATE_RESERVED": Rules(kept_by_uri_template_reserved, keep_escapes=True),
     "IRI_TO_URI": Rules(kept_by_iri_to_uri),
+    "RFC3986_QUERY": Rules(kept_by_rfc3986_query),
+    "RFC3986_FRAGMENT": Rules(kept_by_rfc3986_query),
+    "CGI_SCRIPT_URI": Rules(kept_by_cgi_script_uri),
     "JS_URI_COMPONENT": Rules(lambda cp: chr(cp) in ALWAYS_UNESCAPED, javascript="component"),
     "JS_URI": Rules(
         lambda cp: chr(cp) in ALWAYS_UNESCAPED + URI_RESERVED_AND_HASH, javascript="uri"

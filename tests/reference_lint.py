@@ -15,6 +15,7 @@ included, in its order.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 
 from urlencoded import get_encoding
@@ -61,6 +62,148 @@ def _is_bracket_name(name: bytes) -> bool:
     return True
 
 
+# U305 and U306: the code points of docs/lint.rst, one by one.
+INVISIBLE = {0x200B, 0x200C, 0x200D, 0x2028, 0x2029, 0x2060, 0xFEFF}
+BIDI = {0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069}
+
+
+def _invisible(
+    name: bytes, value: bytes, start: int, value_start: int, encoding: Encoding
+) -> list[tuple[str, str, int, str, int]]:
+    """(code, role, offset, character, index) of the first U305 and U306 of one sequence."""
+    found = []
+    texts = [
+        ("name", decode(encoding, name), start),
+        ("value", decode(encoding, value), value_start),
+    ]
+    for code, points in (("U305", INVISIBLE), ("U306", BIDI)):
+        done = False
+        for role, text, offset in texts:
+            for index, character in enumerate(text):
+                if ord(character) in points:
+                    found.append((code, role, offset, character, index))
+                    done = True
+                    break
+            if done:
+                break
+    return found
+
+
+def _quoted(line: bytes, index: int) -> int:
+    """The index after a '"'-quoted log field starting at *index* (backslash escapes), or -1."""
+    if line[index : index + 1] != b'"':
+        return -1
+    index += 1
+    while index < len(line):
+        byte = line[index]
+        if byte == 0x22:
+            return index + 1
+        if byte == 0x5C:
+            if index + 1 >= len(line):
+                return -1
+            index += 2
+            continue
+        index += 1
+    return -1
+
+
+def _request_target(request: bytes) -> bytes | None:
+    """The target of a request line: after a method of letters and one space, up to a space."""
+    method_end = 0
+    while (
+        method_end < len(request)
+        and chr(request[method_end]).isascii()
+        and chr(request[method_end]).isalpha()
+    ):
+        method_end += 1
+    if method_end == 0 or request[method_end : method_end + 1] != b" ":
+        return None
+    index = method_end + 1
+    while index < len(request) and request[index] not in b' "':
+        index += 2 if request[index] == 0x5C else 1
+    return request[method_end + 1 : index] or None
+
+
+def log_line(line: bytes) -> tuple[str, bytes | None] | None:
+    """("combined" or "common", the request target or None) of an access-log line, or None."""
+    if b"\n" in line:  # no field holds a line feed
+        return None
+    if line.endswith(b"\r"):  # a line may end with CR LF
+        line = line[:-1]
+    index = 0
+    for _ in range(3):  # %h %l %u: each one or more bytes other than a space
+        end = line.find(b" ", index)
+        if end <= index:
+            return None
+        index = end + 1
+    if line[index : index + 1] != b"[":
+        return None
+    end = line.find(b"]", index)
+    if end == -1 or line[end + 1 : end + 2] != b" ":
+        return None
+    index = end + 2
+    end = _quoted(line, index)
+    if end == -1:
+        return None
+    target = _request_target(line[index + 1 : end - 1])
+    index = end
+    # %>s: three digits or '-'; %b: one or more digits or '-'.
+    for lengths in ((3,), range(1, len(line) + 1)):
+        if line[index : index + 1] != b" ":
+            return None
+        index += 1
+        end = index
+        while end < len(line) and line[end] in b"0123456789":
+            end += 1
+        if line[index : index + 1] == b"-":
+            end = index + 1
+        elif end - index not in lengths:
+            return None
+        index = end
+    if index == len(line):
+        return "common", target
+    for _ in range(2):
+        if line[index : index + 1] != b" ":
+            return None
+        index = _quoted(line, index + 1)
+        if index == -1:
+            return None
+    if index == len(line) or line[index : index + 1] == b" ":
+        return "combined", target
+    return None
+
+
+def _not_a_body(body: bytes) -> tuple[str, str, bytes | None, int] | None:
+    """U106 (code, log format, target, 0) or U105 (code, kind, query or None, query start)."""
+    first_line = body.split(b"\n")[0]
+    while first_line.endswith(b"\r"):
+        first_line = first_line[:-1]
+    found = log_line(first_line)
+    if found is not None:
+        return "U106", found[0], found[1], 0
+    lead = 0
+    while lead < len(body) and body[lead] <= 0x20:
+        lead += 1
+    end = len(body)
+    while end > lead and body[end - 1] <= 0x20:
+        end -= 1
+    stripped = body[lead:end]
+    if stripped[:1] == b"/":
+        kind = "target"
+    elif re.match(rb"[A-Za-z][A-Za-z0-9+.\-]*://", stripped):
+        kind = "url"
+    else:
+        return None
+    moved = any(byte in b"\t\n\r" for byte in stripped)
+    text = bytes(byte for byte in stripped if byte not in b"\t\n\r")
+    hash_sign = text.find(b"#")
+    before_fragment = text if hash_sign == -1 else text[:hash_sign]
+    question = before_fragment.find(b"?")
+    if question == -1:
+        return "U105", kind, None, -1
+    return "U105", kind, before_fragment[question + 1 :], -1 if moved else lead + question + 1
+
+
 def reference_lint(body: bytes, encoding: str = "UTF-8") -> list[tuple[int, str]]:
     """(offset, code) of every finding, sorted."""
     resolved = get_encoding(encoding)
@@ -77,6 +220,9 @@ def reference_lint(body: bytes, encoding: str = "UTF-8") -> list[tuple[int, str]
         content_end -= 1
     if body[:1] == b"?":
         found.append((0, "U101"))
+    not_a_body = _not_a_body(body)
+    if not_a_body is not None:
+        found.append((0, not_a_body[0]))
     if content_end < len(body):
         found.append((content_end, "U102"))
     # U104: each group of consecutive empty sequences, at the '&' before it.
@@ -133,6 +279,8 @@ def reference_lint(body: bytes, encoding: str = "UTF-8") -> list[tuple[int, str]
                 decode(resolved, part, fatal=True)
             except UnicodeDecodeError:
                 found.append((offset, "U304"))
+        for code, _, offset, _, _ in _invisible(name, value, start, value_start, resolved):
+            found.append((offset, code))
         names.setdefault(name, []).append(start)
         if name == b"_charset_":
             found.append((start, "U401"))
@@ -261,7 +409,8 @@ def _check_bytes(body: bytes) -> Iterator[Finding]:
             "U202",
             offset,
             f"{_show(body[offset : offset + 3])} has lower-case hex digits; decoders accept "
-            "them, but signatures over the raw text differ",
+            "them, but signatures over the raw text differ (urlencoded.normalize(text) gives "
+            "the canonical form to sign or compare)",
         )
     plus = body.find(b"+")
     percent_20 = body.find(b"%20")
@@ -277,7 +426,8 @@ def _check_bytes(body: bytes) -> Iterator[Finding]:
             "U204",
             offset,
             f"{_show(body[offset : offset + 5])} decodes to "
-            f"{_show(percent_decode_bytes(body[offset : offset + 5]))}: percent-encoded twice?",
+            f"{_show(percent_decode_bytes(body[offset : offset + 5]))}: percent-encoded twice? "
+            "(urlencoded.normalize(text) gives the canonical form to compare with)",
         )
     for offset in _first_per_sequence(body, _RAW_NON_ASCII, len(body)):
         yield Finding(
@@ -393,6 +543,60 @@ def materialized_lint(data: bytes | str, encoding: str = "UTF-8") -> list[Findin
     else:
         raise TypeError(f"lint() takes bytes or str, not {type(data).__name__}")
     resolved = get_encoding(encoding)
-    findings = [*_check_bytes(body), *_check_fields(body, resolved)]
+    findings = [*_check_bytes(body), *_check_fields(body, resolved), *_added_in_1_1(body, resolved)]
     findings.sort(key=lambda finding: (finding.offset, finding.code))
     return findings
+
+
+_KINDS = {"target": "a request target", "url": "a URL"}
+_WHAT = {
+    "U305": "an invisible character: it looks like the text without it, ",
+    "U306": "which changes the direction text is shown in: it can make text look like other text, ",
+}
+
+
+def _added_in_1_1(body: bytes, encoding: Encoding) -> Iterator[Finding]:
+    """U105, U106, U305 and U306, with their messages, from the reference checks above."""
+    not_a_body = _not_a_body(body)
+    if not_a_body is not None and not_a_body[0] == "U106":
+        _, log_format, target, _ = not_a_body
+        shown = "no request target" if target is None else f"the target {_show(target)}"
+        yield Finding(
+            "U106",
+            0,
+            f"the input is an access-log line ({log_format} format) with {shown}: "
+            f"pass only its query (urlencoded parse --lines --input-format {log_format})",
+        )
+    elif not_a_body is not None:
+        _, kind, query, start = not_a_body
+        where = (
+            "it has no query"
+            if query is None
+            else f"its query starts at byte {start}"
+            if start >= 0
+            else "its query follows a '?'"
+        )
+        yield Finding(
+            "U105",
+            0,
+            f"the input is {_KINDS[kind]}, not a body: {where}; pass only the "
+            "query (urlencoded.query_params(url) reads it)",
+        )
+    start = 0
+    for sequence in body.split(b"&"):
+        if sequence:
+            raw_name, equals, raw_value = sequence.partition(b"=")
+            name = _percent_decode(raw_name.replace(b"+", b" "))
+            value = _percent_decode(raw_value.replace(b"+", b" "))
+            value_start = start + len(raw_name) + len(equals)
+            for code, role, offset, character, index in _invisible(
+                name, value, start, value_start, encoding
+            ):
+                yield Finding(
+                    code,
+                    offset,
+                    f"the {role} holds U+{ord(character):04X} "
+                    f"{unicodedata.name(character, '')} at index {index}, "
+                    f"{_WHAT[code]}but compares differently (strip it, or reject it)",
+                )
+        start += len(sequence) + 1

@@ -21,6 +21,7 @@ from urlencoded import (
     NestingError,
     NestingTooDeep,
     ProbeError,
+    RowDecodeError,
     TooManyFields,
     TooManyKeys,
     UnknownEncodingError,
@@ -61,6 +62,7 @@ ERRORS: list[URLEncodedError] = [
     ProbeError("dot", "・", (), ()),
     NestingError("a", 0, "x"),
     BodyConsumedError("request.form", "read it first"),
+    RowDecodeError(3, "UTF-8", 0, 0, b"\xff"),
 ]
 
 

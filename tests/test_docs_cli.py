@@ -3,7 +3,7 @@
 A ``.. code-block:: console`` block holds lines starting with ``$ `` (a
 command, run by bash with the installed console script first on PATH) and
 the output that follows each (standard output and standard error together,
-as a terminal shows them). The commands of one page share a temporary
+as a terminal shows them: CRLF as LF). The commands of one page share a temporary
 working directory, so that a file one writes another reads.
 """
 
@@ -57,5 +57,6 @@ def test_console_sessions(page: str, tmp_path: Path) -> None:
             stderr=subprocess.STDOUT,
             timeout=120,
         )
-        output = result.stdout.decode("utf-8").rstrip("\n")
+        # A terminal shows CRLF (CSV's line end) as it shows LF.
+        output = result.stdout.decode("utf-8").replace("\r\n", "\n").rstrip("\n")
         assert output == expected, f"$ {command}"

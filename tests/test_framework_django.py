@@ -8,10 +8,8 @@ import threading
 import time
 from collections.abc import Iterator
 
-import django
 import pytest
 import requests
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.middleware.csrf import get_token
 from django.test import Client
@@ -21,6 +19,7 @@ from django.urls import path
 import urlencoded.django
 from urlencoded import BodyConsumedError, MultiDict, URLEncodedError
 
+from .django_support import django_settings_applied
 from .live_servers import TIMEOUT, chunked_post, uvicorn_server
 
 FORM = "application/x-www-form-urlencoded"
@@ -66,10 +65,7 @@ SETTINGS = {
 @pytest.fixture(autouse=True)
 def django_settings() -> Iterator[None]:
     """Configure Django once per process, then apply this module's settings."""
-    if not settings.configured:
-        settings.configure()
-    django.setup()
-    with override_settings(**SETTINGS):
+    with django_settings_applied(**SETTINGS):
         yield
 
 

@@ -40,7 +40,7 @@ import pickle
 import re
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args, get_origin
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -53,6 +53,7 @@ from urlencoded import (
     UnknownEncodingError,
     URLEncodedError,
     dialects,
+    uritemplate,
 )
 from urlencoded._tools._cli import main
 from urlencoded._tools._explain import explain
@@ -82,7 +83,7 @@ _RAISES = re.compile(r"^\s*:raises\s+([^:]+):", re.MULTILINE)
 def _exception_class(name: str) -> type[BaseException]:
     """The exception class a ``:raises X:`` line names (``~urlencoded.X`` forms included)."""
     short = name.strip().strip("`~").rsplit(".", 1)[-1]
-    for namespace in (urlencoded, dialects, builtins):
+    for namespace in (urlencoded, dialects, uritemplate, builtins):
         found = getattr(namespace, short, None)
         if isinstance(found, type) and issubclass(found, BaseException):
             return found
@@ -293,6 +294,7 @@ limits = st.one_of(
 separators = st.one_of(
     st.sampled_from(["&", ";", b"&", b";", "", b"", "&&", "é", b"\xff", "\x00", "=", "%", "+"]),
     st.sampled_from([" ", "\n", "a", b"a", "\ud800", "日"]),
+    st.lists(st.sampled_from(["&", ";", b";", b"&", "=", "", "é", 1]), max_size=3).map(tuple),
     wrong,
 )
 errors_values = st.one_of(
@@ -344,7 +346,16 @@ BYTES_OPTIONS = {
     key: PARSE_OPTIONS[key]
     for key in ("isindex", "separator", "max_fields", "max_field_size", "max_body_size")
 }
-SERVER_OPTIONS = {**PARSE_OPTIONS, "honor_charset": flags}
+media_type_lists = st.one_of(
+    st.lists(
+        st.sampled_from(
+            ["application/x-www-form-urlencoded", "application/sgml-form-urlencoded", "x", ""]
+        ),
+        max_size=3,
+    ).map(tuple),
+    wrong,
+)
+SERVER_OPTIONS = {**PARSE_OPTIONS, "honor_charset": flags, "media_types": media_type_lists}
 UNKNOWN_OPTION = {"nonsense": st.just(1)}
 bodies = st.one_of(hostile_bytes, hostile_text, wrong)
 
@@ -486,6 +497,17 @@ def _guess_encoding(data: st.DataObject) -> None:
     call(urlencoded.guess_encoding, data.draw(bodies), candidates, **options)
 
 
+@exercises("detect_encoding", "parse_mixed")
+def _detect_encoding(data: st.DataObject) -> None:
+    candidates = data.draw(st.one_of(st.lists(encodings, max_size=4), wrong))
+    options = data.draw(keyword_options({"separator": separators}))
+    body = data.draw(bodies)
+    found = call(urlencoded.detect_encoding, body, candidates, **options)
+    assert found is None or isinstance(found, urlencoded.Encoding)
+    fields = call(urlencoded.parse_mixed, body, candidates, **options)
+    assert fields is None or all(isinstance(field[2], urlencoded.Encoding) for field in fields)
+
+
 @exercises("detect_probe_encoding")
 def _probe(data: st.DataObject) -> None:
     body = data.draw(st.one_of(bodies, st.just(b"dot=%81E&q=%93%FA%96%7B")))
@@ -521,7 +543,11 @@ content_types = st.one_of(
 
 @exercises("check_content_type")
 def _check_content_type(data: st.DataObject) -> None:
-    options = data.draw(keyword_options({"honor_charset": flags, "encoding": encodings}))
+    options = data.draw(
+        keyword_options(
+            {"honor_charset": flags, "encoding": encodings, "media_types": media_type_lists}
+        )
+    )
     call(urlencoded.check_content_type, data.draw(content_types), **options)
 
 
@@ -563,6 +589,22 @@ def _parse_nested(data: st.DataObject) -> None:
     }
     options = data.draw(keyword_options({**nested_limits, **duplicates, **PARSE_OPTIONS}))
     call(urlencoded.parse_nested, data.draw(bodies), **options)
+
+
+@exercises("NestedValue")
+def _nested_value(data: st.DataObject) -> None:
+    result = call(urlencoded.parse_nested, data.draw(bodies), max_keys=50)
+    # Every value parse_nested gives is one of NestedValue's members, to any depth.
+    members = get_args(urlencoded.NestedValue)
+    pending: list[object] = [] if result is None else list(result.values())
+    while pending:
+        value = pending.pop()
+        assert isinstance(value, tuple(get_origin(m) or m for m in members))
+        if isinstance(value, dict):
+            assert all(type(key) is str for key in value)
+            pending += value.values()
+        elif isinstance(value, list):
+            pending += value
 
 
 _SCALARS = st.one_of(
@@ -635,6 +677,7 @@ EXCEPTION_BASES: dict[str, type[BaseException]] = {
     "ProbeError": ValueError,
     "NestingError": ValueError,
     "BodyConsumedError": RuntimeError,
+    "RowDecodeError": urlencoded.DecodeError,
 }
 _ANNOTATION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "str": hostile_text,
@@ -826,6 +869,7 @@ METHODS: dict[type, dict[str, Operation]] = {
         "popitem": _method("popitem"),
         "clear": _method("clear"),
         "copy": _method("copy"),
+        "casefold": _attribute("casefold"),
         "to_dict": _method("to_dict"),
         "to_dict_of_lists": _method("to_dict_of_lists"),
         "__getitem__": _dunder("__getitem__", names),
@@ -932,6 +976,8 @@ def _limits(data: st.DataObject) -> None:
 def _multidict(data: st.DataObject) -> None:
     init = data.draw(st.one_of(st.none(), bodies, pair_lists))
     options: dict[str, Any] = data.draw(st.one_of(st.just({}), keyword_options(PARSE_OPTIONS)))
+    if data.draw(st.booleans()):
+        options["casefold"] = data.draw(st.one_of(st.booleans(), wrong))
     multidict = call(urlencoded.MultiDict, init, **options)
     if multidict is not None:
         exercise_methods(data, multidict, 12)
@@ -951,6 +997,19 @@ def _query_params(data: st.DataObject) -> None:
     params = call(urlencoded.query_params, url)
     other = data.draw(st.one_of(st.just(params), ANY))
     call(urlencoded.with_query_params, data.draw(st.one_of(st.just(url), ANY)), other)
+
+
+@exercises("fragment_params", "with_fragment_params")
+def _fragment_params(data: st.DataObject) -> None:
+    url = data.draw(st.one_of(hostile_text.map(lambda text: "https://h/p?q#" + text), ANY))
+    prefixes = st.sampled_from(["mailto:a@b?", "ws://h/?", "x:y?", "?"])
+    scheme_url = data.draw(st.one_of(st.tuples(prefixes, hostile_text).map("".join), ANY))
+    plus = data.draw(st.one_of(st.none(), st.booleans(), wrong))
+    params = call(urlencoded.fragment_params, url, plus_as_space=plus)
+    other = data.draw(st.one_of(st.just(params), ANY))
+    call(urlencoded.with_fragment_params, url, other, plus_as_space=plus)
+    params = call(urlencoded.query_params, scheme_url, plus_as_space=plus)
+    call(urlencoded.with_query_params, scheme_url, other, plus_as_space=plus)
 
 
 @exercises("IncrementalParser")
@@ -1545,3 +1604,92 @@ def test_asgi_malformed_headers_and_receive_are_type_errors() -> None:
 def test_found_exceptions_are_documented(target: object, raised: type[BaseException]) -> None:
     """Each exception the fuzzing found undocumented is now named under :raises:."""
     assert raised in documented_raises(_docs_of(target))
+
+
+# --- isindex_argv -------------------------------------------------------------------------
+
+
+@exercises("isindex_argv")
+def _isindex_argv(data: st.DataObject) -> None:
+    options = data.draw(keyword_options({"encoding": encodings}))
+    result = call(urlencoded.isindex_argv, data.draw(bodies), **options)
+    assert result is None or all(type(word) is str and "\x00" not in word for word in result)
+
+
+# --- normalize ----------------------------------------------------------------------------
+
+
+@exercises("normalize")
+@exercises("normalize", table=DIALECT_EXERCISES)
+def _normalize(data: st.DataObject) -> None:
+    options = data.draw(
+        keyword_options(
+            {"dialect": st.one_of(st.sampled_from(list(dialects.DIALECTS.values())), wrong)}
+        )
+    )
+    text = data.draw(st.one_of(hostile_text, hostile_bytes, wrong))
+    result = call(urlencoded.normalize, text, **options)
+    if result is not None:
+        assert type(result) is (str if isinstance(text, str) else bytes)
+        assert urlencoded.normalize(result, **options) == result
+
+
+# --- urlencoded.uritemplate ---------------------------------------------------------------
+
+URITEMPLATE_EXERCISES: dict[str, Exerciser] = {}
+_TEMPLATE_PIECES = st.one_of(
+    st.sampled_from(["{", "}", "{}", "{+", "{#x", "{x,", "{x:", "{x:0}", "{x:99999}", "{x*}"]),
+    st.sampled_from(["{=x}", "{x.}", "{%4}", "{%41}", "{?x,y*}", "{/x:3}", "{;x}", "{&y}"]),
+    hostile_text.map(lambda text: text[:40]),
+)
+templates = st.one_of(st.lists(_TEMPLATE_PIECES, max_size=8).map("".join), wrong)
+_TEMPLATE_VALUES = st.one_of(
+    hostile_text.map(lambda text: text[:40]),
+    st.lists(st.one_of(hostile_text.map(lambda text: text[:20]), wrong), max_size=3),
+    st.dictionaries(
+        hostile_text.map(lambda text: text[:10]), st.one_of(st.none(), hostile_text), max_size=3
+    ),
+    wrong,
+)
+template_variables = st.one_of(
+    st.dictionaries(st.sampled_from(["x", "y", "%41"]), _TEMPLATE_VALUES, max_size=3), wrong
+)
+
+
+@exercises("expand", table=URITEMPLATE_EXERCISES)
+def _uritemplate_expand(data: st.DataObject) -> None:
+    result = call(uritemplate.expand, data.draw(templates), data.draw(template_variables))
+    assert result is None or isinstance(result, str)
+
+
+@exercises("variables", table=URITEMPLATE_EXERCISES)
+def _uritemplate_variables(data: st.DataObject) -> None:
+    result = call(uritemplate.variables, data.draw(templates))
+    assert result is None or all(isinstance(name, str) for name in result)
+
+
+@exercises("TemplateError", table=URITEMPLATE_EXERCISES)
+def _uritemplate_template_error(data: st.DataObject) -> None:
+    error = uritemplate.TemplateError(data.draw(hostile_text), data.draw(st.integers(0, 99)), "x")
+    assert isinstance(error, ValueError)
+    assert isinstance(error, URLEncodedError)
+    assert pickle.loads(pickle.dumps(error)).offset == error.offset
+
+
+@exercises("Value", table=URITEMPLATE_EXERCISES)
+def _uritemplate_value(data: st.DataObject) -> None:
+    # A type alias: what expand() accepts as a variable's value.
+    assert uritemplate.Value is not None
+
+
+def test_every_uritemplate_name_is_exercised() -> None:
+    """Each name in urlencoded.uritemplate.__all__ has an entry in URITEMPLATE_EXERCISES."""
+    assert sorted(URITEMPLATE_EXERCISES) == sorted(uritemplate.__all__)
+
+
+@pytest.mark.parametrize("name", sorted(URITEMPLATE_EXERCISES))
+@FUZZ
+@given(data=st.data())
+def test_uritemplate_name(name: str, data: st.DataObject) -> None:
+    """Each name of urlencoded.uritemplate, given hostile input, raises only what it documents."""
+    URITEMPLATE_EXERCISES[name](data)

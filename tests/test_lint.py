@@ -29,6 +29,12 @@ EXAMPLES: dict[str, tuple[bytes | str, str, list[tuple[int, str]]]] = {
     "U102": (b"a=1\n", "UTF-8", [(3, "U102")]),
     "U103": ("a=1;b=2", "UTF-8", [(3, "U103")]),
     "U104": ("a=1&&b=2&", "UTF-8", [(3, "U104"), (8, "U104")]),
+    "U105": ("/search?q=1", "UTF-8", [(0, "U105")]),
+    "U106": (
+        '203.0.113.7 - - [10/Oct/2025:13:55:36 +0000] "GET /s?q=1 HTTP/1.1" 200 5',
+        "UTF-8",
+        [(0, "U106"), (11, "U302")],
+    ),
     "U201": ("a=100%&b=%zz", "UTF-8", [(5, "U201"), (9, "U201")]),
     "U202": ("q=%c3%a9", "UTF-8", [(2, "U202")]),
     "U203": ("q=a+b&r=c%20d", "UTF-8", [(9, "U203")]),
@@ -37,6 +43,8 @@ EXAMPLES: dict[str, tuple[bytes | str, str, list[tuple[int, str]]]] = {
     "U302": ("q=a b", "UTF-8", [(3, "U302")]),
     "U303": (b"q=a\tb", "UTF-8", [(3, "U303")]),
     "U304": ("q=%93%FA%96%7B", "UTF-8", [(2, "U304")]),
+    "U305": ("q=caf%C3%A9%E2%80%8B&bom=%EF%BB%BFx", "UTF-8", [(2, "U305"), (25, "U305")]),
+    "U306": ("file=%E2%80%AEtxt.exe", "UTF-8", [(5, "U306")]),
     "U401": ("_charset_=Shift_JIS&q=%93%FA", "Shift_JIS", [(0, "U401")]),
     "U402": ("tag=a&tag=b", "UTF-8", [(6, "U402")]),
     "U403": ("user[name]=ada&ids=[1,2]", "UTF-8", [(0, "U403"), (19, "U403")]),
@@ -156,7 +164,8 @@ def test_findings_match_what_parse_does() -> None:
 TOKENS = st.sampled_from(
     [b"a", b"b", b"=", b"&", b";", b"%", b"%2", b"%25", b"%20", b"%e9", b"%E9", b"%C3%A9",
      b"%FF", b"+", b" ", b"?", b"\r", b"\n", b"\t", b"\x7f", b"\xc3\xa9", b"\xff", b"[", b"]",
-     b"{", b"}", b"[x]", b"_charset_", b"sjis", b"x", b"7"]
+     b"{", b"}", b"[x]", b"_charset_", b"sjis", b"x", b"7", b"%E2%80%8B", b"%e2%80%ae",
+     b"\xe2\x81\xa6", b"%EF%BB%BF", b"%EF", b"/", b"http://", b"#", b"%81%40"]
 )  # fmt: skip
 BODIES = st.lists(TOKENS, max_size=24).map(b"".join)
 
@@ -294,3 +303,71 @@ def test_repeated_name_waits_for_its_second_field() -> None:
     findings = list(iter_lint("tag=a&x=%zz&tag=b&tag=c"))
     assert _offsets(iter(findings)) == [(8, "U201"), (12, "U402")]
     assert "appears 3 times (first at byte 0)" in findings[1].message
+
+
+def test_invisible_characters_in_other_encodings() -> None:
+    """U305 and U306 look at the decoded text, whatever the encoding writes them as."""
+    assert codes("q=%81%45", "gb18030") == []
+    zero_width = "\u200b".encode("gb18030")
+    body = b"q=" + b"".join(b"%%%02X" % byte for byte in zero_width)
+    assert codes(body, "gb18030") == [(2, "U305")]
+    # In UTF-16LE the ASCII bytes 0B 20 are U+200B.
+    assert (2, "U305") in codes(b"q=\x0b\x20", "UTF-16LE")
+
+
+def test_invisible_reported_once_per_sequence() -> None:
+    """A sequence with an invisible character in its name and its value gets one U305."""
+    assert codes("a%E2%80%8B=%E2%80%8B&b=%E2%80%8F") == [(0, "U305"), (23, "U306")]
+
+
+def test_not_a_body_messages() -> None:
+    """U105 says where the query is; U106 names the log format and the target."""
+    (target,) = lint("/search?q=1")
+    assert "a request target, not a body: its query starts at byte 8" in target.message
+    (url,) = lint("https://example.com/")
+    assert "a URL, not a body: it has no query" in url.message
+    log = lint(b'h - - [t] "GET /a?b=1 HTTP/1.1" 200 - "https://r/" "agent x" 0.001')[0]
+    assert log.code == "U106"
+    assert "(combined format) with the target '/a?b=1'" in log.message
+    assert lint("a=/path") == []
+    assert lint("q=http://x/") == []
+
+
+def test_lowercase_and_double_encoded_point_at_normalize() -> None:
+    """U202 and U204 point at urlencoded.normalize for the canonical form."""
+    for finding in lint("a=%e9&b=%2541"):
+        if finding.code in ("U202", "U204"):
+            assert "urlencoded.normalize(text)" in finding.message
+
+
+LOG_PIECES = st.sampled_from(
+    [b"h", b" ", b"-", b"[", b"]", b'"', b"\\", b"GET", b"/a?b=1", b"200", b"12", b"x",
+     b'"-"', b"\\x22", b"\\\\", b"\\\"", b"a b", b"\r", b"\n", b"\\\n"]
+)  # fmt: skip
+LOG_LINES = st.one_of(
+    st.lists(LOG_PIECES, max_size=30).map(b"".join),
+    st.tuples(
+        st.sampled_from([b"h - - [t] ", b"h - u [d z] ", b"h -  [t] "]),
+        st.lists(LOG_PIECES, max_size=8).map(b"".join),
+        st.sampled_from(
+            [b" 200 5", b" - -", b" 200 5 ", b" 20 5", b' 200 5 "r" "a"', b' 200 - "r" "a" x']
+        ),
+    ).map(lambda parts: parts[0] + b'"' + parts[1] + b'"' + parts[2]),
+)
+
+
+@given(LOG_LINES)
+def test_log_line_detection_agrees_with_reference(line: bytes) -> None:
+    """The access-log patterns agree with the field-by-field reference reading of a line."""
+    from tests.reference_lint import log_line
+    from urlencoded._web import LOG_FORMATS
+
+    expected = log_line(line)
+    found = None
+    for name, pattern in LOG_FORMATS.items():
+        match = pattern.fullmatch(line)
+        if match is not None:
+            found = (name, match.group("target"))
+            break
+    assert found == expected
+    assert codes(line) == reference_lint(line)

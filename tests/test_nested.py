@@ -25,6 +25,7 @@ from urlencoded import (
     parse_nested,
     serialize_nested,
 )
+from urlencoded._web._nested import ListFormat, NestedInput
 
 _Mode = Literal["combine", "first", "last", "error"]
 _MODES: tuple[_Mode, ...] = ("combine", "first", "last", "error")
@@ -392,7 +393,14 @@ class TestSerialize:
 
     def test_leaves(self) -> None:
         """Each scalar type has its documented text."""
-        data = {"s": "a b", "b": b"\xff", "t": True, "f": False, "i": -3, "n": None}
+        data: dict[str, NestedInput] = {
+            "s": "a b",
+            "b": b"\xff",
+            "t": True,
+            "f": False,
+            "i": -3,
+            "n": None,
+        }
         assert serialize_nested(data) == "s=a+b&b=%FF&t=true&f=false&i=-3&n="
         assert serialize_nested(data, skip_none=True) == "s=a+b&b=%FF&t=true&f=false&i=-3"
 
@@ -403,7 +411,7 @@ class TestSerialize:
         assert serialize_nested(data, list_format="brackets") == "a%5B%5D=x&a%5B%5D=y"
         assert serialize_nested(data, list_format="repeat") == "a=x&a=y"
         with pytest.raises(ValueError, match="list_format"):
-            serialize_nested(data, list_format="comma")
+            serialize_nested(data, list_format="comma")  # type: ignore[arg-type]
         with pytest.raises(TypeError, match="list_format"):
             serialize_nested(data, list_format=1)  # type: ignore[arg-type]
         with pytest.raises(ValueError, match=r"a\[0\]"):
@@ -449,7 +457,7 @@ class TestSerialize:
         with pytest.raises(TypeError):
             serialize_nested([("a", "b")])  # type: ignore[arg-type]
         with pytest.raises(TypeError, match="int"):
-            serialize_nested({"a": {1: "b"}})
+            serialize_nested({"a": {1: "b"}})  # type: ignore[dict-item]
         with pytest.raises(TypeError, match="skip_none"):
             serialize_nested({}, skip_none=1)  # type: ignore[arg-type]
 
@@ -503,7 +511,7 @@ class TestSerializeDepth:
             ("repeat", _chain("abcdef", ["x", "y"]), _chain("abcdefg", ["x", "y"])),
         ],
     )
-    def test_default_limit(self, list_format: str, five: Any, six: Any) -> None:
+    def test_default_limit(self, list_format: ListFormat, five: Any, six: Any) -> None:
         """Five bracket groups are written and read back by default; six raise NestingTooDeep."""
         written = serialize_nested(five, list_format=list_format)
         names = [name for name, _ in urlencoded.parse(written)]
@@ -591,6 +599,27 @@ class TestQsInteroperability:
         assert serialize_nested(row["object"]) == row["ours"]
 
 
+@pytest.mark.parametrize("row", QS_TABLE["repeat_objects"], ids=lambda row: row["description"])
+class TestQsRepeatedNames:
+    """Lists written as repeated names, by qs (arrayFormat 'repeat') and by us, read by both."""
+
+    def test_we_read_qs_repeat_stringify(self, row: dict[str, Any]) -> None:
+        """What qs.stringify(obj, {arrayFormat: 'repeat'}) wrote, parse_nested reads as obj."""
+        assert parse_nested(row["qs_stringify"]) == row["expected"]
+
+    def test_qs_reads_our_repeat_output(self, row: dict[str, Any]) -> None:
+        """qs.parse read our list_format='repeat' output as the object, and it is still ours."""
+        assert row["qs_parse_of_ours"] == row["expected"]
+        assert row["qs_parse_of_qs_stringify"] == row["expected"]
+        assert serialize_nested(row["object"], list_format="repeat") == row["ours"]
+
+
+@pytest.mark.parametrize("row", QS_TABLE["repeat_inputs"], ids=lambda row: row["input"])
+def test_repeated_names_read_as_qs_reads_them(row: dict[str, Any]) -> None:
+    """For repeated names, parse_nested's default gives what qs.parse gave (recorded)."""
+    assert parse_nested(row["input"]) == row["qs_parse"]
+
+
 def test_qs_table_names_its_version() -> None:
     """The table records the qs version and where it came from."""
     assert QS_TABLE["qs_version"].count(".") == 2
@@ -668,7 +697,9 @@ def _wrap(wrappers: list[str | None], value: Any) -> Any:
     return value
 
 
-def _deep_objects(list_format: str) -> st.SearchStrategy[tuple[str, dict[str, Any]]]:
+def _deep_objects(
+    list_format: ListFormat,
+) -> st.SearchStrategy[tuple[ListFormat, dict[str, Any]]]:
     """*list_format* and an object it writes and parse_nested reads back, deeper than
     _top_level reaches (st.recursive nests about log2(max_leaves) levels): chains of
     one-entry containers between the levels, lists of values only for "brackets"."""
@@ -692,7 +723,7 @@ def _deep_objects(list_format: str) -> st.SearchStrategy[tuple[str, dict[str, An
     st.one_of(st.none(), st.integers(0, 7)),
 )
 def test_round_trip_within_max_depth(
-    format_and_obj: tuple[str, dict[str, Any]], max_depth: int | None
+    format_and_obj: tuple[ListFormat, dict[str, Any]], max_depth: int | None
 ) -> None:
     """parse_nested(serialize_nested(obj, max_depth=d), max_depth=d) == obj, or both refuse."""
     list_format, obj = format_and_obj

@@ -252,7 +252,7 @@ def test_options_from_names_the_caller() -> None:
     ):
         options_from("parse_nested", {"x": 1})
     with pytest.raises(TypeError, match=r"parse_nested\(\) .* 'use_charset_field'"):
-        urlencoded.parse_nested("a=1", use_charset_field=True)
+        urlencoded.parse_nested("a=1", use_charset_field=True)  # type: ignore[call-arg]
     assert options_from("f", {"separator": ";"}).separator == b";"
 
 

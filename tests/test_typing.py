@@ -45,3 +45,20 @@ def test_typing_file_passes_and_catches_a_call_that_starts_to_type_check(
     output, status = _mypy(mutated, tmp_path / "cache")
     assert status == 1
     assert 'Unused "type: ignore" comment' in output
+
+
+def test_misspelt_option_and_wrong_mode_fail_mypy(tmp_path: pathlib.Path) -> None:
+    """A misspelt keyword and a mode string outside its Literal are mypy --strict errors."""
+    source = tmp_path / "check_nested_mistakes.py"
+    source.write_text(
+        "from urlencoded import parse_nested, serialize_nested\n"
+        'parse_nested("a=1", max_feilds=10)\n'
+        'parse_nested("a=1", duplicates="merge")\n'
+        'serialize_nested({"a": ["x"]}, list_format="comma")\n',
+        encoding="utf-8",
+    )
+    output, status = _mypy(source, tmp_path / "cache")
+    assert status == 1
+    assert ':2: error: Unexpected keyword argument "max_feilds"' in output
+    assert ':3: error: Argument "duplicates" to "parse_nested" has incompatible type' in output
+    assert ':4: error: Argument "list_format" to "serialize_nested" has incompatible type' in output

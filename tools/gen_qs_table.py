@@ -5,9 +5,11 @@ Usage: ``python tools/gen_qs_table.py QS_DIR`` where QS_DIR holds ``node_modules
 
 For each object the table records ``qs.stringify(obj, {arrayFormat: "indices"})``,
 what ``qs.parse`` gives for that string, ``serialize_nested(obj)`` and what
-``qs.parse`` gives for it. For each input of ``PARSE_INPUTS`` it records what
-``qs.parse`` gives, so the docs can state the differences. The tests read the
-table and need no Node.
+``qs.parse`` gives for it. ``REPEAT_OBJECTS`` get the same with repeated names
+(``arrayFormat: "repeat"`` and ``list_format="repeat"``), and each input of
+``REPEAT_INPUTS`` what ``qs.parse`` gives: ``parse_nested`` must agree with
+both. For each input of ``PARSE_INPUTS`` it records what ``qs.parse`` gives, so
+the docs can state the differences. The tests read the table and need no Node.
 """
 
 from __future__ import annotations
@@ -64,6 +66,28 @@ OBJECTS: list[tuple[str, Any, Any]] = [
     ("unicode keys that are not indices", {"a": {"١": "arabic-indic one"}}, None),
 ]
 
+# Lists written as repeated names (checkbox groups): lists of two or more
+# leaves, since a name given once reads back as a str.
+REPEAT_OBJECTS: list[tuple[str, Any]] = [
+    ("checkbox group beside nested names", {"user": {"name": "x"}, "interest": ["a", "b"]}),
+    ("three values", {"tag": ["a", "b", "c"]}),
+    ("repeated bracketed name", {"a": {"b": ["1", "2"]}}),
+    ("repeated deep name", {"a": {"b": {"c": ["1", "2"]}}, "d": "3"}),
+    ("empty and non-ASCII values", {"f": ["", "é ☃"], "g": ["x", ""]}),
+    ("two groups interleaved in order", {"p": ["1", "2"], "q": ["3", "4"]}),
+]
+
+# Repeated names as browsers and hand-written queries send them.
+REPEAT_INPUTS = [
+    "user[name]=x&interest=a&interest=b",
+    "a=1&a=2&a=3",
+    "a=&a=x",
+    "a[b]=1&a[b]=2",
+    "a[b][c]=1&a[b][c]=2&a[d]=3",
+    "a[0]=1&a[0]=2",
+    "a=1&b=2&a=3",
+]
+
 # Names where libraries disagree; the docs and tests compare them with ours.
 PARSE_INPUTS = [
     "a[b]c=1",
@@ -95,10 +119,20 @@ const rows = input.objects.map((row) => {
     qs_parse_of_ours: qs.parse(row.ours),
   });
 });
+const repeatRows = input.repeat_objects.map((row) => {
+  const qsString = qs.stringify(row.object, { arrayFormat: 'repeat' });
+  return Object.assign({}, row, {
+    qs_stringify: qsString,
+    qs_parse_of_qs_stringify: qs.parse(qsString),
+    qs_parse_of_ours: qs.parse(row.ours),
+  });
+});
+const repeatParses = input.repeat_inputs.map((s) => ({ input: s, qs_parse: qs.parse(s) }));
 const parses = input.parse_inputs.map((s) => ({ input: s, qs_parse: qs.parse(s) }));
 const version = require(process.argv[1] + '/node_modules/qs/package.json').version;
 process.stdout.write(JSON.stringify({ qs_version: version, node_version: process.version,
-  objects: rows, parse_inputs: parses }));
+  objects: rows, repeat_objects: repeatRows, repeat_inputs: repeatParses,
+  parse_inputs: parses }));
 """
 
 
@@ -115,7 +149,23 @@ def main(argv: list[str]) -> int:
         }
         for description, obj, expected in OBJECTS
     ]
-    request = json.dumps({"objects": objects, "parse_inputs": PARSE_INPUTS})
+    repeat_objects = [
+        {
+            "description": description,
+            "object": obj,
+            "expected": obj,
+            "ours": serialize_nested(obj, list_format="repeat"),
+        }
+        for description, obj in REPEAT_OBJECTS
+    ]
+    request = json.dumps(
+        {
+            "objects": objects,
+            "repeat_objects": repeat_objects,
+            "repeat_inputs": REPEAT_INPUTS,
+            "parse_inputs": PARSE_INPUTS,
+        }
+    )
     result = subprocess.run(
         ["node", "-e", SCRIPT, str(pathlib.Path(argv[1]).resolve())],
         input=request,
@@ -130,7 +180,10 @@ def main(argv: list[str]) -> int:
         **table,
     }
     OUT.write_text(json.dumps(document, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {OUT} (qs {table['qs_version']}, {len(objects)} objects)")
+    print(
+        f"wrote {OUT} (qs {table['qs_version']}, {len(objects)} objects, "
+        f"{len(repeat_objects)} with repeated names, {len(REPEAT_INPUTS)} repeated-name inputs)"
+    )
     return 0
 
 

@@ -46,6 +46,7 @@ from ._errors import (
     NestingError,
     NestingTooDeep,
     ProbeError,
+    RowDecodeError,
     TooManyFields,
     TooManyKeys,
     UnknownEncodingError,
@@ -55,33 +56,57 @@ from ._errors import (
 
 if typing.TYPE_CHECKING:
     from . import dialects as dialects
-    from ._core import Limits, URLSearchParams, query_params, with_query_params
-    from ._html import detect_probe_encoding, guess_encoding, parse_text_plain, serialize_text_plain
+    from . import uritemplate as uritemplate
+    from ._core import (
+        Limits,
+        URLSearchParams,
+        fragment_params,
+        query_params,
+        with_fragment_params,
+        with_query_params,
+    )
+    from ._html import (
+        detect_encoding,
+        detect_probe_encoding,
+        guess_encoding,
+        isindex_argv,
+        parse_mixed,
+        parse_text_plain,
+        serialize_text_plain,
+    )
     from ._tools import Finding, iter_lint, lint
     from ._web import (
         IncrementalParser,
         MultiDict,
+        NestedValue,
         check_content_type,
         parse_asgi,
         parse_nested,
         parse_wsgi,
         serialize_nested,
     )
+    from .dialects import normalize
 
 # Loaded on first use, so that ``import urlencoded`` (and the command line)
 # costs only the parser, the serializer and the encodings: name -> module.
 _LAZY = {
     "dialects": "",
+    "uritemplate": "",
+    "normalize": "dialects",
+    "isindex_argv": "_html",
     "Limits": "_core",
     "check_content_type": "_web",
     **dict.fromkeys(["detect_probe_encoding", "guess_encoding"], "_html"),
     **dict.fromkeys(["Finding", "iter_lint", "lint"], "_tools"),
     "MultiDict": "_web",
     **dict.fromkeys(["parse_nested", "serialize_nested"], "_web"),
+    "NestedValue": "_web",
     **dict.fromkeys(["URLSearchParams", "query_params", "with_query_params"], "_core"),
+    **dict.fromkeys(["fragment_params", "with_fragment_params"], "_core"),
     **dict.fromkeys(["parse_asgi", "parse_wsgi"], "_web"),
     "IncrementalParser": "_web",
     **dict.fromkeys(["parse_text_plain", "serialize_text_plain"], "_html"),
+    **dict.fromkeys(["detect_encoding", "parse_mixed"], "_html"),
 }
 
 # Names of 1.0 that still work, with a DeprecationWarning, until 2.0 removes
@@ -150,10 +175,12 @@ __all__ = [
     "Limits",
     "ListIndexTooLarge",
     "MultiDict",
+    "NestedValue",
     "NestingError",
     "NestingTooDeep",
     "PercentEncodeSet",
     "ProbeError",
+    "RowDecodeError",
     "TooManyFields",
     "TooManyKeys",
     "URLEncodedError",
@@ -162,15 +189,20 @@ __all__ = [
     "UnsupportedMediaType",
     "__version__",
     "check_content_type",
+    "detect_encoding",
     "detect_probe_encoding",
+    "fragment_params",
     "get_encoding",
     "get_output_encoding",
     "guess_encoding",
+    "isindex_argv",
     "iter_lint",
     "lint",
+    "normalize",
     "parse",
     "parse_asgi",
     "parse_bytes",
+    "parse_mixed",
     "parse_nested",
     "parse_text_plain",
     "parse_wsgi",
@@ -183,6 +215,7 @@ __all__ = [
     "serialize_nested",
     "serialize_text_plain",
     "utf8_percent_encode",
+    "with_fragment_params",
     "with_query_params",
 ]
 

@@ -25,6 +25,7 @@ __all__ = [
     "NestingError",
     "NestingTooDeep",
     "ProbeError",
+    "RowDecodeError",
     "TooManyFields",
     "TooManyKeys",
     "URLEncodedError",
@@ -86,21 +87,75 @@ class DecodeError(URLEncodedError, ValueError):
     offset of the first invalid byte within that field's percent-decoded
     bytes; :attr:`encoding` is the WHATWG name of the encoding.
 
+    :attr:`raw_offset` is ``None``, or, when the error is a byte 0x80-0xFF
+    that is not percent-encoded in input read with a legacy encoding, that
+    byte's offset in the input: the old parsers stopped there.
+
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1 :attr:`raw_offset`.
     """
 
-    def __init__(self, encoding: str, offset: int, position: int, data: bytes) -> None:
+    def __init__(
+        self,
+        encoding: str,
+        offset: int,
+        position: int,
+        data: bytes,
+        raw_offset: int | None = None,
+    ) -> None:
         self.encoding = encoding
         self.offset = offset
         self.position = position
         self.data = data
-        super().__init__(
-            f"invalid {encoding} in the field at byte offset {offset}: "
-            f"byte {position} of its percent-decoded bytes {data!r}"
+        self.raw_offset = raw_offset
+        if raw_offset is None:
+            message = (
+                f"invalid {encoding} in the field at byte offset {offset}: "
+                f"byte {position} of its percent-decoded bytes {data!r}"
+            )
+        else:
+            message = (
+                f"raw byte {data[position]:#04x} at byte offset {raw_offset} is not "
+                f"percent-encoded, as {encoding} input must be (in the field at byte "
+                f"offset {offset}: byte {position} of its percent-decoded bytes {data!r})"
+            )
+        super().__init__(message)
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[DecodeError], tuple[str, int, int, bytes, int | None]]:
+        return (
+            type(self),
+            (self.encoding, self.offset, self.position, self.data, self.raw_offset),
         )
 
-    def __reduce__(self) -> tuple[type[DecodeError], tuple[str, int, int, bytes]]:
-        return (type(self), (self.encoding, self.offset, self.position, self.data))
+
+class RowDecodeError(DecodeError):
+    """A row of a column holds bytes that are not valid in the encoding (strict mode only).
+
+    Raised by :mod:`urlencoded.arrow` for the first such row: :attr:`row` is
+    its index in the column (counted across chunks), and the other
+    attributes are those of the :class:`DecodeError` that
+    :func:`urlencoded.parse` raises for that row's query.
+
+    .. versionadded:: 1.1
+    """
+
+    def __init__(self, row: int, encoding: str, offset: int, position: int, data: bytes) -> None:
+        self.row = row
+        self.encoding = encoding
+        self.offset = offset
+        self.position = position
+        self.data = data
+        super(DecodeError, self).__init__(
+            f"row {row}: invalid {encoding} in the field at byte offset {offset}: "
+            f"byte {position} of its percent-decoded bytes {data!r}",
+        )
+
+    def __reduce__(  # type: ignore[override]
+        self,
+    ) -> tuple[type[RowDecodeError], tuple[int, str, int, int, bytes]]:
+        return (type(self), (self.row, self.encoding, self.offset, self.position, self.data))
 
 
 class LimitExceeded(URLEncodedError, ValueError):

@@ -13,14 +13,19 @@ import io
 from typing import Any
 
 import urlencoded
+import urlencoded.django
+import urlencoded.flask
 from urlencoded import (
     IncrementalParser,
     MultiDict,
+    NestedValue,
     URLSearchParams,
     parse,
     parse_bytes,
+    parse_nested,
     parse_wsgi,
     serialize,
+    serialize_nested,
 )
 
 
@@ -65,6 +70,25 @@ def accepted(environ: dict[str, Any], any_pairs: Any) -> None:
     MultiDict(parse_wsgi({"wsgi.input": io.BytesIO()}, max_fields=1))
     status: int = urlencoded.TooManyFields("max_fields", 1, 2, "field 2").status
     print(status)
+    nested = parse_nested("a[b]=1&c=2&c=3", duplicates="last", max_fields=10, errors="strict")
+    value: NestedValue = nested["a"]
+    if isinstance(value, dict):
+        inner: NestedValue = value["b"]
+        print(inner)
+    serialize_nested(nested)
+    serialize_nested({"a": [1, True, None, b"x"], "b": {"c": "d"}}, list_format="repeat")
+    flask_nested: dict[str, NestedValue] = urlencoded.flask.read_nested_form(max_depth=3)
+    flask_query: MultiDict = urlencoded.flask.read_query(encoding="windows-1252")
+    urlencoded.flask.nested_query(duplicates="first", max_fields=10)
+    print(flask_nested, flask_query)
+    parse(b"a=1;b=2", separator=("&", ";"))
+    parse_wsgi(environ, separator=(b"&", ";"), media_types=("application/sgml-form-urlencoded",))
+    MultiDict("A=1", casefold=True, separator=("&", ";"))
+    folded: bool = MultiDict("A=1", casefold=True).casefold
+    tokens: URLSearchParams = urlencoded.fragment_params("https://h/#a=1", plus_as_space=False)
+    print(folded, urlencoded.with_fragment_params("https://h/", tokens))
+    print(urlencoded.query_params("mailto:a@b?s=1+1", plus_as_space=None))
+    print(urlencoded.with_query_params("mailto:a@b", tokens, plus_as_space=True))
 
 
 def rejected(environ: dict[str, Any]) -> None:
@@ -85,8 +109,25 @@ def rejected(environ: dict[str, Any]) -> None:
     MultiDict(b"a=1", errors="ignore")  # type: ignore[arg-type]
     MultiDict("a").add("a", 1)  # type: ignore[arg-type]
     parse_wsgi(environ, max_feilds=1)  # type: ignore[call-arg]
+    parse_nested("a=1", max_feilds=10)  # type: ignore[call-arg]
+    parse_nested("a=1", duplicates="merge")  # type: ignore[arg-type]
+    parse_nested("a=1", errors="ignore")  # type: ignore[arg-type]
+    parse_nested("a=1", use_charset_field=True)  # type: ignore[call-arg]
+    count: int = parse_nested("a=1")["a"]  # type: ignore[assignment]
+    serialize_nested({"a": ["x"]}, list_format="comma")  # type: ignore[arg-type]
+    serialize_nested({"price": 1.5})  # type: ignore[dict-item]
+    serialize_nested({1: "x"})  # type: ignore[dict-item]
+    urlencoded.flask.read_nested_form(max_feilds=10)  # type: ignore[call-arg]
+    urlencoded.flask.read_query(honor_charset=True)  # type: ignore[call-arg]
+    urlencoded.flask.nested_form(duplicates="merge")  # type: ignore[arg-type]
+    urlencoded.django.FormParserMiddleware()  # type: ignore[call-arg]
+    print(count)
     URLSearchParams("a").getall("a")  # type: ignore[attr-defined]
     URLSearchParams("a")[0]  # type: ignore[index]
     URLSearchParams(["ab", "cd"])  # type: ignore[list-item]
     URLSearchParams({"a": 1})  # type: ignore[arg-type]
     URLSearchParams("a").append("a", 1)  # type: ignore[arg-type]
+    parse(b"", separator=["&", ";"])  # type: ignore[arg-type]
+    serialize([("a", "b")], separator=("&", ";"))  # type: ignore[arg-type]
+    MultiDict("a", casefold="yes")  # type: ignore[arg-type]
+    urlencoded.fragment_params("x", plus_as_space=None)  # type: ignore[arg-type]

@@ -15,6 +15,7 @@ nothing else of the package, and everything above it builds on it.
 - ``_form``: the parser, string parser and serializer; ``_bulk`` holds their
   fast paths, proven equal to the spec's steps by the property tests.
 - ``_search_params``: ``URLSearchParams``.
+- ``_url_query``: a URL string's query and fragment as ``URLSearchParams``.
 """
 
 from __future__ import annotations
@@ -53,9 +54,11 @@ from ._options import (
     Errors,
     FormOptions,
     Limits,
+    Separator,
     check_limit,
     form_options,
     options_from,
+    unify_separators,
 )
 from ._pairs import check_items, check_part, pair_items
 from ._percent import (
@@ -83,7 +86,13 @@ from ._sets import (
 from ._submission import CHARSET_FIELD, check_newlines, normalize_newlines
 
 if typing.TYPE_CHECKING:
-    from ._search_params import URLSearchParams, query_params, with_query_params
+    from ._search_params import URLSearchParams
+    from ._url_query import (
+        fragment_params,
+        query_params,
+        with_fragment_params,
+        with_query_params,
+    )
 
 # What the layers above may use; nothing else of this package crosses its line.
 __all__ = [
@@ -108,6 +117,7 @@ __all__ = [
     "FormOptions",
     "Limits",
     "PercentEncodeSet",
+    "Separator",
     "URLSearchParams",
     "as_bytes",
     "charset_field_encoding",
@@ -122,6 +132,7 @@ __all__ = [
     "first_use",
     "first_values",
     "form_options",
+    "fragment_params",
     "isomorphic_decode",
     "normalize_newlines",
     "options_from",
@@ -140,9 +151,11 @@ __all__ = [
     "serialize",
     "serialize_pairs",
     "to_usv_string",
+    "unify_separators",
     "utf8_encode",
     "utf8_percent_encode",
     "values_by_name",
+    "with_fragment_params",
     "with_query_params",
 ]
 
@@ -151,7 +164,9 @@ __getattr__ = first_use(
     __name__,
     {
         "URLSearchParams": "_search_params",
-        "query_params": "_search_params",
-        "with_query_params": "_search_params",
+        "fragment_params": "_url_query",
+        "query_params": "_url_query",
+        "with_fragment_params": "_url_query",
+        "with_query_params": "_url_query",
     },
 )

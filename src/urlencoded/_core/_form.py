@@ -58,9 +58,11 @@ from ._options import (
     Errors,
     FormOptions,
     Limits,
+    Separator,
     check_newlines,
     check_separator,
     form_options,
+    unify_separators,
 )
 from ._pairs import NameOrValue, check_items, pair_items
 from ._percent import (
@@ -215,7 +217,7 @@ def parse(
     isindex: bool = False,
     use_charset_field: bool = False,
     charset_field: str | None = None,
-    separator: str | bytes = "&",
+    separator: Separator = "&",
     max_fields: int | None = None,
     max_field_size: int | None = None,
     max_body_size: int | None = None,
@@ -239,7 +241,10 @@ def parse(
     :param data: the body or query (without ``?``).
     :param encoding: decode names and values with this encoding's decoder
         (a label or :class:`Encoding`) instead of UTF-8, for legacy forms.
-        Only bytes can be in a legacy encoding: a str with an encoding other
+        Only bytes can be in a legacy encoding: an ASCII str (a query such
+        as WSGI's ``QUERY_STRING``, whose escapes hold the legacy bytes) is
+        read as the bytes it spells, as HTML's "decode urlencoded payloads"
+        reads them; a str with non-ASCII characters and an encoding other
         than UTF-8 raises :class:`TypeError`.
     :param errors: ``"replace"`` (the spec: U+FFFD for invalid bytes) or
         ``"strict"``: raise :class:`DecodeError` giving the offset.
@@ -253,19 +258,24 @@ def parse(
         fill in, ``"ie"`` reads Google-style queries. A str is UTF-8 encoded
         first, so only its percent-escapes can hold legacy bytes.
     :param separator: the byte that separates fields, ``&`` by default; one
-        ASCII character other than ``=``, such as the HTML 4 era's ``;``.
-        Only that one separates: there is no "``&`` or ``;``" mode.
+        ASCII character other than ``=``, such as the HTML 4 era's ``;``, or
+        a tuple of them, each of which separates: ``("&", ";")`` splits on
+        both, as HTML 4 advised servers to (opt in: ``;`` alone is data by
+        default, as CVE-2021-23336 settled for Python's own parser).
     :param max_fields: most non-empty fields allowed (``None``: no limit).
     :param max_field_size: most bytes of one field's raw name plus value.
     :param max_body_size: most bytes of input.
     :returns: a list of ``(name, value)`` str tuples, in input order.
-    :raises TypeError: if *data* is not bytes or str, if *data* is a str and
-        *encoding* is not UTF-8, or an option has the wrong type.
+    :raises TypeError: if *data* is not bytes or str, if *data* is a str
+        with non-ASCII characters and *encoding* is not UTF-8, or an option
+        has the wrong type.
     :raises ValueError: for an unknown *errors* value, a negative limit, a
         bad *separator* or *charset_field*, or ``use_charset_field=True``
         with another *charset_field*.
     :raises UnknownEncodingError: if *encoding* is not a known label.
-    :raises DecodeError: with ``errors="strict"``, for bytes invalid in the encoding.
+    :raises DecodeError: with ``errors="strict"``, for bytes invalid in the
+        encoding, and with a legacy *encoding* for a raw byte 0x80-0xFF (one
+        not percent-encoded), at its offset (:attr:`DecodeError.raw_offset`).
     :raises LimitExceeded: a :class:`TooManyFields`, :class:`FieldTooLarge` or
         :class:`BodyTooLarge`, before any pair is decoded. With
         ``errors="strict"``, a bad field completed before the place where the
@@ -280,11 +290,18 @@ def parse(
     [('ie', 'Shift_JIS'), ('q', '日')]
     >>> parse("a=1;b=2&c", separator=";")
     [('a', '1'), ('b', '2&c')]
+    >>> parse("a=1;b=2&c", separator=("&", ";"))
+    [('a', '1'), ('b', '2'), ('c', '')]
+    >>> parse("q=%93%FA", encoding="shift_jis")
+    [('q', '日')]
 
     .. versionadded:: 1.0
     .. versionchanged:: 1.1
-       *charset_field* and *separator*; a str with a legacy *encoding* raises
-       :class:`TypeError`.
+       *charset_field* and *separator* (one character or a tuple); a str
+       with non-ASCII characters and a legacy *encoding* raises
+       :class:`TypeError`, an ASCII str is read as the bytes it spells;
+       with ``errors="strict"`` and a legacy *encoding*, a raw byte
+       0x80-0xFF raises :class:`DecodeError`.
     .. deprecated:: 1.1
        *use_charset_field* (it warns): pass ``charset_field="_charset_"``.
     """
@@ -361,11 +378,15 @@ def _use_charset_field(use_charset_field: object, charset_field: str | None) -> 
 
 
 def check_text_encoding(data: object, encoding: Encoding) -> None:
-    """Refuse a str to be parsed with a legacy encoding: only bytes can be in one."""
-    if encoding is not UTF_8 and isinstance(data, str):
+    """Refuse a non-ASCII str to be parsed with a legacy encoding: only bytes can be in one.
+
+    An ASCII str is the bytes it spells (its escapes hold the legacy bytes).
+    """
+    if encoding is not UTF_8 and isinstance(data, str) and not data.isascii():
         raise TypeError(
-            f"parse() got a str with encoding={encoding.name!r}: a str is already text "
-            "(it is parsed as UTF-8); pass a legacy body or query as bytes"
+            f"parse() got a str with non-ASCII characters and encoding={encoding.name!r}: "
+            "a str is already text (it is parsed as UTF-8); pass a legacy body or query "
+            "as bytes, or percent-encoded"
         )
 
 
@@ -375,6 +396,7 @@ def parse_with(body: bytes, options: FormOptions) -> list[tuple[str, str]]:
     Checks the limits (with ``errors="strict"``, a bad field completed before
     the limit wins), applies the charset rule, and runs :func:`parse_region`.
     """
+    body = unify_separators(body, options)
     limits = options.limits
     encoding = options.encoding
     field = options.charset_field
@@ -416,7 +438,7 @@ def parse_region(
         # Blocks of whole sequences, so that the temporary lists follow the block.
         pairs = []
         for block, offset in _blocks(body, sep):
-            pairs += _decode_fields(_split_fields(block, sep, start + offset), encoding, strict)
+            pairs += _parse_fields(encoding, strict, sep, start, block, offset)
     if first and options.isindex and pairs and _isindex_first(body, sep):
         pairs[0] = ("", pairs[0][0])
     return pairs
@@ -435,15 +457,12 @@ def _check_before(
     end = body.rfind(sep, 0, offset)
     if end == -1:
         return
-    fields = _split_fields(body[:end], sep)
     if field is not None:
         found = charset_field_encoding(body[:end], sep, field)
         if found is None:
             return  # the held fields would still wait for the charset field
         encoding = found
-    for name, value, name_offset, value_offset in fields:
-        _decode_field(encoding, name, True, name_offset)
-        _decode_field(encoding, value, True, value_offset)
+    _parse_fields(encoding, True, sep, 0, body[:end], 0)
 
 
 def _apply_separator(body: bytes, separator: bytes) -> tuple[bytes, bytes, bytes]:
@@ -510,8 +529,56 @@ def _decode_fields(
 def _parse_fields(
     encoding: Encoding, strict: bool, separator: bytes, start: int, block: bytes, offset: int
 ) -> list[tuple[str, str]]:
-    """The parser field by field on *block*, at *offset* in a region at *start* in the input."""
+    """The parser field by field on *block*, at *offset* in a region at *start* in the input.
+
+    Every strict decode of whole sequences with a legacy encoding comes here.
+    """
+    if strict and encoding is not UTF_8:
+        _refuse_raw_high_byte(block, separator, start + offset, encoding)
     return _decode_fields(_split_fields(block, separator, start + offset), encoding, strict)
+
+
+_RAW_HIGH_BYTE = re.compile(rb"[\x80-\xff]")
+
+
+def _refuse_raw_high_byte(block: bytes, separator: bytes, offset: int, encoding: Encoding) -> None:
+    """Strict mode, legacy encoding: raise at the first byte 0x80-0xFF not percent-encoded.
+
+    A deviation from the URL Standard, which decodes such a byte with the
+    encoding like any other: the parsers of the legacy-encoding era stopped
+    at it, since the sender's encoding of raw bytes is anyone's guess. Errors
+    keep input order: a bad field before the byte raises first.
+    """
+    if block.isascii():
+        return
+    match = _RAW_HIGH_BYTE.search(block)
+    if match is None:
+        return
+    raw_at = match.start()
+    field_start = block.rfind(separator, 0, raw_at) + 1
+    # The fields completed before this one are judged first.
+    _decode_fields(_split_fields(block[:field_start], separator, offset), encoding, True)
+    sequence = block[field_start:].split(separator, 1)[0]
+    at = raw_at - field_start
+    equals = sequence.find(b"=")
+    part_start = 0
+    if 0 <= equals < at:
+        name = percent_decode_bytes(sequence[:equals].replace(b"+", b" "))
+        _decode_field(encoding, name, True, offset + field_start)
+        part_start = equals + 1
+    elif equals != -1:
+        sequence = sequence[:equals]
+    part = sequence[part_start:].replace(b"+", b" ")
+    # Percent-decoding is local, so the byte's place in the decoded bytes is
+    # the length of what precedes it, decoded.
+    position = len(percent_decode_bytes(part[: at - part_start]))
+    raise DecodeError(
+        encoding.name,
+        offset + field_start + part_start,
+        position,
+        percent_decode_bytes(part),
+        raw_offset=offset + raw_at,
+    )
 
 
 # The fallback of the default parse: UTF-8 with replacement, field by field.
@@ -522,7 +589,7 @@ def parse_bytes(
     data: BytesLike | str,
     *,
     isindex: bool = False,
-    separator: str | bytes = "&",
+    separator: Separator = "&",
     max_fields: int | None = None,
     max_field_size: int | None = None,
     max_body_size: int | None = None,
@@ -536,7 +603,8 @@ def parse_bytes(
 
     :param data: bytes-like or str (UTF-8 encoded first).
     :param isindex: as for :func:`parse`.
-    :param separator: as for :func:`parse`: the one byte that separates fields.
+    :param separator: as for :func:`parse`: the byte that separates fields,
+        or a tuple of them.
     :returns: a list of ``(name, value)`` bytes tuples.
     :raises TypeError: if *data* is not bytes or str.
     :raises ValueError: for a bad *separator* or a negative limit.
@@ -557,6 +625,7 @@ def parse_bytes(
         max_field_size=max_field_size,
         max_body_size=max_body_size,
     )
+    body = unify_separators(body, options)
     if options.limits is not NO_LIMITS:
         check_limits(_apply_separator(body, options.separator)[2], options.limits)
     return parse_region_bytes(body, options)
@@ -567,7 +636,7 @@ def parse_region_bytes(region: bytes, options: FormOptions) -> list[tuple[bytes,
 
     Nothing is validated and no limit is checked; the isindex rule applies.
     """
-    body, sep = _separated(region, options.separator)
+    body, sep = _separated(unify_separators(region, options), options.separator)
     pairs = parse_bytes_whole(body, partial(_split_fields_bytes, sep), sep)
     if options.isindex and pairs and _isindex_first(body, sep):
         pairs[0] = (b"", pairs[0][0])

@@ -22,7 +22,8 @@ request-body readers:
     the first field of this name that holds a known encoding label picks the
     encoding of every field (``"_charset_"`` is what browsers fill in).
 ``separator``
-    the one ASCII byte between fields, ``&`` by default, never ``=``.
+    the one ASCII byte between fields, ``&`` by default, never ``=``; to
+    parse, a tuple of such bytes, such as ``("&", ";")``, splits on each.
 ``max_fields``, ``max_field_size``, ``max_body_size`` (a :class:`Limits`)
     most non-empty fields, most bytes of one field's raw name plus value, most
     bytes of input; ``None`` turns one off.
@@ -37,7 +38,7 @@ same rules.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal, NamedTuple, cast
+from typing import Literal, NamedTuple, Union, cast
 
 from .._encoding import UTF_8, Encoding, get_encoding
 from ._sets import URLENCODED_PERCENT_ENCODE_SET
@@ -54,13 +55,16 @@ __all__ = [
     "Errors",
     "FormOptions",
     "Limits",
+    "Separator",
     "check_charset_field",
     "check_errors",
     "check_limit",
     "check_newlines",
     "check_separator",
+    "check_separators",
     "form_options",
     "options_from",
+    "unify_separators",
 ]
 
 #: Work on large inputs goes about this many bytes at a time: parser blocks,
@@ -82,6 +86,10 @@ CHARSET_FIELD = "_charset_"
 
 #: The two decoding modes: the spec's U+FFFD replacement, or an exception.
 Errors = Literal["replace", "strict"]
+
+#: What a parser's ``separator`` takes: one ASCII character, or a tuple of
+#: them to split on each (``("&", ";")``, as HTML 4 advised servers to).
+Separator = Union[str, bytes, tuple[Union[str, bytes], ...]]
 
 # The keyword arguments that form_options takes, for callers that pass **options on.
 _OPTION_NAMES = frozenset(
@@ -131,8 +139,13 @@ def check_separator(separator: object, *, serializing: bool = False) -> bytes:
         raw = separator.encode("latin-1") if separator.isascii() else b"\x80"
     elif isinstance(separator, bytes):
         raw = separator
+    elif isinstance(separator, tuple) and serializing:
+        raise TypeError("separator must be a str or bytes, not tuple: a serializer writes one")
     else:
-        raise TypeError(f"separator must be a str or bytes, not {type(separator).__name__}")
+        raise TypeError(
+            f"separator must be a str or bytes, not {type(separator).__name__} "
+            "(or, to parse, a tuple of them)"
+        )
     if len(raw) != 1 or raw[0] > 0x7F or raw == b"=":
         raise ValueError(f"separator must be one ASCII character other than '=', got {separator!r}")
     if serializing and (raw in b"%+" or raw[0] not in URLENCODED_PERCENT_ENCODE_SET):
@@ -141,6 +154,51 @@ def check_separator(separator: object, *, serializing: bool = False) -> bytes:
             f"(not an ASCII alphanumeric, '*', '-', '.', '_', '%' or '+'), got {separator!r}"
         )
     return raw
+
+
+def check_separators(separator: object) -> bytes:
+    """Validate a parser's ``separator`` keyword; return its bytes, the main one first.
+
+    One ASCII character as :func:`check_separator` takes it, or a non-empty
+    tuple of distinct ones, each of which separates fields. ``&`` comes
+    first when it is among them, so that the parsers' ``&`` paths run.
+    """
+    if not isinstance(separator, tuple):
+        return check_separator(separator)
+    if not separator:
+        raise ValueError(
+            "separator must be one ASCII character or a non-empty tuple of them, got ()"
+        )
+    raws = []
+    for item in separator:
+        if not isinstance(item, (str, bytes)):
+            raise TypeError(
+                f"separator must be a tuple of str or bytes, not of {type(item).__name__}: "
+                f"got {separator!r}"
+            )
+        try:
+            raws.append(check_separator(item))
+        except ValueError:
+            raise ValueError(
+                f"separator must be a tuple of ASCII characters other than '=', got {separator!r}"
+            ) from None
+    joined = b"".join(raws)
+    if len(set(joined)) != len(joined):
+        raise ValueError(f"separator must not repeat a character, got {separator!r}")
+    if b"&" in joined:
+        joined = b"&" + joined.replace(b"&", b"")
+    return joined
+
+
+def unify_separators(body: bytes, options: FormOptions) -> bytes:
+    """*body* with each of the options' other separators replaced by the main one.
+
+    A separator byte only ever separates (inside a name or value it is
+    percent-encoded), so the swap keeps every field, length and offset, and
+    the parsers then split on one byte.
+    """
+    table = options.separator_table
+    return body if table is None else body.translate(table)
 
 
 def check_charset_field(charset_field: object) -> bytes | None:
@@ -278,8 +336,11 @@ class FormOptions(NamedTuple):
 
     *encoding* is the one given, before any charset field has chosen
     another; *charset_field* is the field's name as bytes, or None without
-    the charset rule; *separator* is one byte. Immutable, and cheap to build
-    (a tuple): a :func:`urlencoded.parse` call with options builds one.
+    the charset rule; *separator* is one byte, and *separator_table* (None
+    for one separator) the :meth:`bytes.translate` table that turns the other
+    separators of a tuple into it (:func:`unify_separators`). Immutable, and
+    cheap to build (a tuple): a :func:`urlencoded.parse` call with options
+    builds one.
     """
 
     encoding: Encoding
@@ -288,6 +349,7 @@ class FormOptions(NamedTuple):
     charset_field: bytes | None
     separator: bytes
     limits: Limits
+    separator_table: bytes | None = None
 
 
 #: The options of :func:`urlencoded.parse` when none is given (the URL Standard's parser).
@@ -323,7 +385,12 @@ def form_options(
     else:
         resolved = get_encoding(cast("str | Encoding", encoding))
     field = check_charset_field(charset_field)
-    raw_separator = b"&" if separator == "&" else check_separator(separator)
+    raw_separator = b"&" if separator == "&" else check_separators(separator)
+    table = None
+    if len(raw_separator) > 1:
+        main, others = raw_separator[:1], raw_separator[1:]
+        table = bytes.maketrans(others, main * len(others))
+        raw_separator = main
     if max_fields is None and max_field_size is None and max_body_size is None:
         limits = NO_LIMITS
     elif (
@@ -338,7 +405,7 @@ def form_options(
             max_field_size=cast("int | None", max_field_size),
             max_body_size=cast("int | None", max_body_size),
         )
-    return FormOptions(resolved, strict, bool(isindex), field, raw_separator, limits)
+    return FormOptions(resolved, strict, bool(isindex), field, raw_separator, limits, table)
 
 
 def options_from(caller: str, options: Mapping[str, object]) -> FormOptions:

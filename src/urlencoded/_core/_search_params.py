@@ -24,10 +24,8 @@ yields (name, value) pairs, as the spec's iterable declaration does.
 In a browser a URLSearchParams may belong to a URL object, and its "update"
 steps then rewrite that URL's query. This library has no URL object, so the
 update steps are a no-op for the class. For the common case of "the query of
-this URL string", :func:`query_params` and :func:`with_query_params` split a
-URL string at its first ``#`` and then its first ``?``, without parsing the
-rest of the URL, and :func:`with_query_params` applies the update steps to
-the string.
+this URL string", ``_url_query.py`` has :func:`query_params` and
+:func:`with_query_params`, which apply them to a URL string.
 """
 
 from __future__ import annotations
@@ -41,7 +39,7 @@ from ._form import parse, parse_default
 from ._infra import SURROGATE, first_values, to_usv_string, utf16_code_unit_key, values_by_name
 from ._pairs import check_items, check_part
 
-__all__ = ["URLSearchParams", "query_params", "with_query_params"]
+__all__ = ["URLSearchParams"]
 
 #: What the constructor accepts; Web IDL's
 #: ``(sequence<sequence<USVString>> or record<USVString, USVString> or USVString)``,
@@ -620,140 +618,3 @@ def _str_pairs(init: list[Any]) -> list[tuple[str, str]] | None:
     if not text.isascii() and SURROGATE.search(text):
         return None  # the general path converts each string
     return [tuple(pair) for pair in init]
-
-
-# The basic URL parser's first steps (https://url.spec.whatwg.org/#concept-basic-url-parser):
-# C0 control or space (https://infra.spec.whatwg.org/#c0-control) is stripped from both ends,
-# and ASCII tab or newline is removed everywhere.
-_C0_CONTROL_OR_SPACE = "".join(map(chr, range(0x21)))
-_TAB_OR_NEWLINE = {0x09: None, 0x0A: None, 0x0D: None}
-
-
-def _split_url(url: str) -> tuple[str, str | None, str | None]:
-    """Split *url* into (before the query, query or None, fragment or None)."""
-    before_fragment, hash_sign, fragment = url.partition("#")
-    before_query, question_mark, query = before_fragment.partition("?")
-    return (
-        before_query,
-        query if question_mark else None,
-        fragment if hash_sign else None,
-    )
-
-
-# https://url.spec.whatwg.org/#dom-url-searchparams
-def query_params(url: str) -> URLSearchParams:
-    """The query of a URL string, as a URLSearchParams.
-
-    https://url.spec.whatwg.org/#dom-url-searchparams (what ``url.searchParams``
-    holds, without building a URL)
-
-    The query is everything after the first ``?`` that comes before the
-    first ``#``; a URL with no ``?`` there has no query and gives empty
-    params. The rest of the URL is not parsed, so any string works, including
-    a relative reference such as ``"?a=1"``. Like the URL parser, this first
-    strips C0 controls and spaces from both ends of *url* and removes every
-    ASCII tab and newline, so ``query_params("https://h/?a=b\\n")`` gives
-    ``b``, as a browser does. The query is then parsed with the urlencoded
-    string parser, which gives the same pairs as parsing the URL's
-    percent-encoded query would.
-
-    :param url: a URL string (lone surrogates become U+FFFD).
-    :returns: new params; changing them does not change anything else.
-    :raises TypeError: if *url* is not a ``str``.
-
-    >>> query_params("https://example.com/search?q=a+b&lang=en#top").items()
-    [('q', 'a b'), ('lang', 'en')]
-
-    .. versionadded:: 1.0
-    """
-    url = _usv(url, "query_params() url")
-    url = url.strip(_C0_CONTROL_OR_SPACE).translate(_TAB_OR_NEWLINE)
-    _, query, _ = _split_url(url)
-    # "Initialize" a URL object (https://url.spec.whatwg.org/#url-class),
-    # steps 1 and 4: initialize the query object with the URL's query, or the
-    # empty string if it is null. That skips the URLSearchParams constructor's
-    # step 1, so a query of "?a=1" keeps its "?" (in the name "?a").
-    params = URLSearchParams()
-    params._list = list(parse("" if query is None else query))
-    return params
-
-
-# https://url.spec.whatwg.org/#concept-urlsearchparams-update
-def with_query_params(url: str, params: URLSearchParams) -> str:
-    """*url* with its query replaced by the serialization of *params*.
-
-    https://url.spec.whatwg.org/#concept-urlsearchparams-update
-
-    This is what a browser's ``url.href`` becomes after changing
-    ``url.searchParams``: the "update" steps set the URL's query to the
-    urlencoded serialization of the list, or to null when that is empty.
-    So empty params leave no ``?``; otherwise the query is ``"?" +
-    str(params)``. The query is found as in :func:`query_params`; everything
-    before it and the fragment (``#`` onwards) are kept verbatim, and a URL
-    without a query gets one before its fragment.
-
-    One case needs care: C0 controls and spaces (U+0000 to U+0020) at the
-    end of the text before the query. A URL parser strips them from the end
-    of its input, but not when a ``?`` or ``#`` follows them, so adding or
-    removing the only ``?`` after them changes the URL. The result is made
-    to parse to the URL that the update steps produce:
-
-    - ``"data:,a ?x=1"`` has the path ``a%20`` (the opaque path state encodes
-      a space right before ``?`` or ``#``). Removing ``?x=1`` would leave
-      ``"data:,a "``, whose space a parser drops; so when the query is
-      removed and there is no fragment, the last of those code points is
-      percent-encoded (after dropping tabs and newlines there, which a parser
-      ignores anyway), giving ``"data:,a%20"``.
-    - ``"data:,a "`` has the path ``a``. Appending ``?y=`` would give
-      ``"data:,a ?y="``, with the path ``a%20``; so when a query is added
-      to a URL that had neither query nor fragment, they are stripped,
-      giving ``"data:,a?y="``.
-
-    The pinned spec has no "strip trailing spaces from an opaque path" step
-    in the update steps any more; its parser keeps such paths intact as
-    above, and so does this function.
-
-    :param url: a URL string (lone surrogates become U+FFFD).
-    :param params: the new query.
-    :returns: the new URL string.
-    :raises TypeError: if *url* is not a ``str`` or *params* is not a
-        :class:`URLSearchParams`.
-
-    >>> params = query_params("https://example.com/?b=2&a=1#frag")
-    >>> params.sort()
-    >>> with_query_params("https://example.com/?b=2&a=1#frag", params)
-    'https://example.com/?a=1&b=2#frag'
-    >>> with_query_params("https://example.com/?b=2#frag", URLSearchParams())
-    'https://example.com/#frag'
-
-    .. versionadded:: 1.0
-    """
-    url = _usv(url, "with_query_params() url")
-    if not isinstance(params, URLSearchParams):
-        raise TypeError(
-            "with_query_params() params must be a URLSearchParams, not"
-            f" {type(params).__name__}; wrap it: URLSearchParams(...)"
-        )
-    before_query, old_query, fragment = _split_url(url)
-    # Update steps 2-3: serialize the list; the empty string becomes null.
-    serialized_query: str | None = str(params) or None
-    if fragment is None and (old_query is None) != (serialized_query is None):
-        # before_query ends the input either before or after this change, so
-        # trailing C0 controls or spaces mean something different.
-        kept = before_query.rstrip(_C0_CONTROL_OR_SPACE)
-        if serialized_query is None:
-            # The "?" that kept them is going away: percent-encode the last
-            # one (all are ASCII, so this is its UTF-8 percent-encoding).
-            exposed = before_query[len(kept) :].translate(_TAB_OR_NEWLINE)
-            if exposed:
-                kept += f"{exposed[:-1]}%{ord(exposed[-1]):02X}"
-        # Otherwise a parser stripped them, and a "?" would now keep them:
-        # leave them out.
-        before_query = kept
-    # Update step 4: set the URL's query to serializedQuery.
-    output = before_query
-    if serialized_query is not None:
-        output += "?" + serialized_query
-    if fragment is not None:
-        output += "#" + fragment
-    return output

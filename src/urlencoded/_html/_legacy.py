@@ -34,7 +34,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .._core import PARSE_DEFAULTS, as_bytes, form_options, parse_region, parse_region_bytes
+from .._core import (
+    PARSE_DEFAULTS,
+    Separator,
+    as_bytes,
+    form_options,
+    parse_region,
+    parse_region_bytes,
+)
 from .._encoding import (
     Encoding,
     decode,
@@ -162,7 +169,7 @@ def guess_encoding(
     data: bytes | bytearray | memoryview | str,
     candidates: Iterable[str | Encoding],
     *,
-    separator: str | bytes = "&",
+    separator: Separator = "&",
 ) -> list[Encoding]:
     """The candidate encodings under which every field of a form decodes without error.
 

@@ -221,8 +221,13 @@ def header_lines(
     count: int,
     candidates: list[str] | None,
     matches: list[str] | None,
+    ranking: list[Mapping[str, Any]] | None = None,
 ) -> list[str]:
-    """The lines before the first pair: the guess, if any, then the encoding and size."""
+    """The lines before the first pair: the guess, if any, then the encoding and size.
+
+    *ranking* is the detection's ranking of the matches (``encoding``, ``cost``,
+    ``reason``), most plausible first: one line each.
+    """
     lines = []
     if candidates is not None:
         tried = ", ".join(candidates)
@@ -230,6 +235,8 @@ def header_lines(
             lines.append(f"decodes every field: {', '.join(matches)} (tried {tried})")
         else:
             lines.append(f"no candidate decodes every field (tried {tried})")
+    for place, entry in enumerate(ranking or (), start=1):
+        lines.append(f"  {place}. {entry['encoding']} (cost {entry['cost']:g}): {entry['reason']}")
     lines.append(f"encoding: {encoding}, {size} bytes, {count} pair{'s' if count != 1 else ''}")
     return lines
 
@@ -311,6 +318,7 @@ class TextReport:
             self.count,
             header.get("candidates"),
             header.get("matches"),
+            header.get("ranking"),
         ):
             line(text)
 
@@ -397,13 +405,23 @@ def pair_json_text(pair: ExplainedPair) -> str:
 
 
 def header_json(
-    encoding: str, size: int, candidates: list[str] | None, matches: list[str] | None
+    encoding: str,
+    size: int,
+    candidates: list[str] | None,
+    matches: list[str] | None,
+    ranking: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """The members of the JSON form that come before the pairs."""
+    """The members of the JSON form that come before the pairs.
+
+    With *ranking* (``--guess-encoding``), the matches most plausible first,
+    each with its cost and the reason.
+    """
     data: dict[str, Any] = {"encoding": encoding, "size": size}
     if candidates is not None:
         data["candidates"] = candidates
         data["matches"] = matches or []
+    if ranking is not None:
+        data["ranking"] = ranking
     return data
 
 

@@ -27,6 +27,7 @@ import heapq
 import itertools
 import operator
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ from .._core import BytesLike as BytesLike
 from .._core import as_bytes as as_bytes
 from .._encoding import Encoding, decode, get_encoding
 from .._errors import UnknownEncodingError
+from .._web import LOG_FORMATS, find_query
 
 __all__ = ["CODES", "Finding", "iter_lint", "lint"]
 
@@ -45,6 +47,8 @@ CODES: dict[str, tuple[str, str, str]] = {
     "U102": ("trailing-newline", "error", "the input ends with CR or LF"),
     "U103": ("semicolon-separator", "warning", "';' where '&' was probably meant"),
     "U104": ("empty-sequence", "info", "an empty sequence ('&&', or '&' at either end)"),
+    "U105": ("url-as-body", "error", "a URL or request target where the body belongs"),
+    "U106": ("log-line-as-body", "error", "an access-log line where the body belongs"),
     "U201": ("bad-percent", "error", "'%' not followed by two hex digits"),
     "U202": ("lowercase-hex", "info", "a percent-encoded byte with lower-case hex digits"),
     "U203": ("mixed-space", "warning", "both '+' and '%20' encode a space"),
@@ -53,6 +57,8 @@ CODES: dict[str, tuple[str, str, str]] = {
     "U302": ("raw-space", "warning", "a space that is not encoded as '+' or '%20'"),
     "U303": ("raw-control", "error", "a control byte that is not percent-encoded"),
     "U304": ("invalid-encoding", "error", "percent-decoded bytes invalid in the encoding"),
+    "U305": ("invisible-character", "warning", "a zero-width or invisible character"),
+    "U306": ("bidi-control", "warning", "a character that changes the text direction"),
     "U401": ("charset-field", "info", "a '_charset_' field"),
     "U402": ("repeated-name", "info", "the same name more than once"),
     "U403": ("nested-brackets", "info", "a name or value that looks like nested data"),
@@ -136,6 +142,16 @@ _RAW_SPACE = re.compile(rb" ")
 # name[key][key] or name[]: PHP, Rails and the qs library read these as nested data.
 _BRACKET_NAME = re.compile(rb"[^\[\]]+(?:\[[^\[\]]*\])+")
 _CHARSET_FIELD = b"_charset_"
+# U105: the kinds of input that are not bodies, and how they start (after C0 controls
+# and spaces, which the URL parser strips).
+_KINDS = {"target": "a request target", "url": "a URL"}
+_URL_START = re.compile(rb"[\x00-\x20]*(?:/|[A-Za-z][A-Za-z0-9+.\-]*://)")
+# U305 and U306, as Trojan Source (CVE-2021-42574) review tools flag them.
+_INVISIBLE = re.compile("[\u200b-\u200d\u2028\u2029\u2060\ufeff]")
+_BIDI = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# Raw bytes that may decode to one of them in UTF-8 (E2 80..81 xx, EF BB BF), or in others.
+_UTF8_HINT = re.compile(rb"%[Ee][2Ff]|[\xe2\xef]")
+_HIGH_HINT = re.compile(rb"%[89A-Fa-f][0-9A-Fa-f]|[\x80-\xff]")
 # How a value that decodes to something ending with ']' or '}' ends.
 _BRACKET_ENDS = (b"]", b"}", b"%5D", b"%5d", b"%7D", b"%7d")
 # The order of findings; no two findings share both.
@@ -168,6 +184,7 @@ def _input_wide(body: bytes, content_end: int) -> Iterator[Finding]:
         found.append(
             Finding("U101", 0, "the first name starts with '?': pass the query without its '?'")
         )
+    found += _not_a_body(body)
     if content_end < len(body):
         found.append(
             Finding(
@@ -190,6 +207,43 @@ def _input_wide(body: bytes, content_end: int) -> Iterator[Finding]:
         )
     found.sort(key=_ORDER)
     yield from found
+
+
+def _not_a_body(body: bytes) -> list[Finding]:
+    """U105 and U106: the whole input is a URL, a request target or a log line."""
+    first_line = body.split(b"\n", 1)[0].rstrip(b"\r")
+    for log_format, pattern in LOG_FORMATS.items():
+        match = pattern.fullmatch(first_line)
+        if match is not None:
+            target = match.group("target")
+            shown = "no request target" if target is None else f"the target {_show(target)}"
+            return [
+                Finding(
+                    "U106",
+                    0,
+                    f"the input is an access-log line ({log_format} format) with {shown}: "
+                    f"pass only its query (urlencoded parse --lines --input-format {log_format})",
+                )
+            ]
+    if _URL_START.match(body):
+        found = find_query(body)
+        if found.kind in _KINDS:
+            where = (
+                "it has no query"
+                if found.query is None
+                else f"its query starts at byte {found.start}"
+                if found.start >= 0
+                else "its query follows a '?'"
+            )
+            return [
+                Finding(
+                    "U105",
+                    0,
+                    f"the input is {_KINDS[found.kind]}, not a body: {where}; pass only the "
+                    "query (urlencoded.query_params(url) reads it)",
+                )
+            ]
+    return []
 
 
 def _semicolons(body: bytes, end: int) -> Iterator[Finding]:
@@ -258,7 +312,8 @@ def _lowercase_hex(body: bytes) -> Iterator[Finding]:
             "U202",
             offset,
             f"{_show(body[offset : offset + 3])} has lower-case hex digits; decoders accept "
-            "them, but signatures over the raw text differ",
+            "them, but signatures over the raw text differ (urlencoded.normalize(text) gives "
+            "the canonical form to sign or compare)",
         )
 
 
@@ -269,7 +324,8 @@ def _double_encoded(body: bytes) -> Iterator[Finding]:
             "U204",
             offset,
             f"{_show(body[offset : offset + 5])} decodes to "
-            f"{_show(percent_decode_bytes(body[offset : offset + 5]))}: percent-encoded twice?",
+            f"{_show(percent_decode_bytes(body[offset : offset + 5]))}: percent-encoded twice? "
+            "(urlencoded.normalize(text) gives the canonical form to compare with)",
         )
 
 
@@ -350,6 +406,14 @@ def _check_fields(body: bytes, encoding: Encoding) -> Iterator[Finding]:
     first pass counts the names.
     """
     whole_valid = encoding.name == "UTF-8" and _valid_utf8(body)
+    # Which fields may hold an invisible or bidi character (UTF-16 turns ASCII bytes into them).
+    hint = (
+        _UTF8_HINT
+        if encoding.name == "UTF-8"
+        else None
+        if encoding.name.startswith("UTF-16")
+        else _HIGH_HINT
+    )
     repeated = _repeated_names(body)
     # Repeated names seen once so far: name -> offset of the first field.
     firsts: dict[bytes, int] = {}
@@ -390,6 +454,10 @@ def _check_fields(body: bytes, encoding: Encoding) -> Iterator[Finding]:
                         f"byte {first}); a dict keeps only one value",
                     )
                 )
+        if hint is None or hint.search(body, start, match.end()):
+            if not value and raw_value:
+                value = _decoded(raw_value)
+            found += _invisible(name, value, start, value_start, encoding)
         if name == _CHARSET_FIELD:
             found.append(_charset_field(value, start, encoding))
         if b"[" in name and _BRACKET_NAME.fullmatch(name):
@@ -414,6 +482,40 @@ def _check_fields(body: bytes, encoding: Encoding) -> Iterator[Finding]:
             # A sequence's findings lie within it: ordering each sequence orders them all.
             found.sort(key=_ORDER)
             yield from found
+
+
+def _invisible(
+    name: bytes, value: bytes, start: int, value_start: int, encoding: Encoding
+) -> list[Finding]:
+    """U305 and U306: the first invisible and the first bidi character of a field, if any."""
+    found = []
+    texts = (
+        ("name", decode(encoding, name), start),
+        ("value", decode(encoding, value), value_start),
+    )
+    for code, pattern, what in (
+        ("U305", _INVISIBLE, "an invisible character: it looks like the text without it, "),
+        (
+            "U306",
+            _BIDI,
+            "which changes the direction text is shown in: it can make text look like other text, ",
+        ),
+    ):
+        for role, text, offset in texts:
+            hit = pattern.search(text)
+            if hit is not None:
+                character = hit.group()
+                found.append(
+                    Finding(
+                        code,
+                        offset,
+                        f"the {role} holds U+{ord(character):04X} "
+                        f"{unicodedata.name(character, '')} at index {hit.start()}, "
+                        f"{what}but compares differently (strip it, or reject it)",
+                    )
+                )
+                break
+    return found
 
 
 def _charset_field(value: bytes, offset: int, encoding: Encoding) -> Finding:

@@ -8,8 +8,12 @@ Built on ``_core``, ``_html`` and ``dialects``:
 - ``_servers``: reading a WSGI environ or an ASGI scope and receive channel;
   ``_request_options``: their keyword options, as typed dicts.
 - ``_multidict``: ``MultiDict``.
+- ``_requests``: query strings, and nested names in request bodies, as the
+  framework adapters read them, and their errors as HTTP errors.
 - ``_nested``: bracketed names (``a[b][0]=x``) as PHP, Rack and qs read and
   write them.
+- ``_signing``: the ``auth=`` protocol of httpx and requests, as the request
+  signers (``urlencoded.oauth1``, ``urlencoded.sigv4``) share it.
 
 Framework-specific checks live in the adapters above this layer
 (``urlencoded.flask``, ``urlencoded.django``, ``urlencoded.starlette``).
@@ -23,10 +27,26 @@ from .._core import first_use
 
 if typing.TYPE_CHECKING:
     from ._content_type import FORM_URLENCODED, MediaType, check_content_type, parse_mime_type
+    from ._inputs import LOG_FORMATS, detect_line_format, find_query, log_target
     from ._multidict import MultiDict
-    from ._nested import parse_nested, serialize_nested
-    from ._request_options import ServerOptions
+    from ._nested import NestedValue, parse_nested, serialize_nested
+    from ._request_options import (
+        NestedQueryOptions,
+        NestedServerOptions,
+        QueryOptions,
+        ServerOptions,
+    )
+    from ._requests import (
+        AnswerErrors,
+        RecordingInput,
+        check_request_options,
+        parse_asgi_nested,
+        parse_query,
+        parse_query_nested,
+        parse_wsgi_nested,
+    )
     from ._servers import WSGI_BODY_CHECKS, ASGIMessage, error_status, parse_asgi, parse_wsgi
+    from ._signing import RequestSigner, sendable_body, str_pairs
     from ._streaming import (
         DEFAULT_MAX_BODY_SIZE,
         DEFAULT_MAX_FIELD_SIZE,
@@ -40,19 +60,37 @@ __all__ = [
     "DEFAULT_MAX_FIELDS",
     "DEFAULT_MAX_FIELD_SIZE",
     "FORM_URLENCODED",
+    "LOG_FORMATS",
     "WSGI_BODY_CHECKS",
     "ASGIMessage",
+    "AnswerErrors",
     "IncrementalParser",
     "MediaType",
     "MultiDict",
+    "NestedQueryOptions",
+    "NestedServerOptions",
+    "NestedValue",
+    "QueryOptions",
+    "RecordingInput",
+    "RequestSigner",
     "ServerOptions",
     "check_content_type",
+    "check_request_options",
+    "detect_line_format",
     "error_status",
+    "find_query",
+    "log_target",
     "parse_asgi",
+    "parse_asgi_nested",
     "parse_mime_type",
     "parse_nested",
+    "parse_query",
+    "parse_query_nested",
     "parse_wsgi",
+    "parse_wsgi_nested",
+    "sendable_body",
     "serialize_nested",
+    "str_pairs",
 ]
 
 # Loaded on first use: name -> module.
@@ -64,9 +102,20 @@ __getattr__ = first_use(
         "check_content_type": "_content_type",
         "parse_mime_type": "_content_type",
         "MultiDict": "_multidict",
+        "NestedValue": "_nested",
         "parse_nested": "_nested",
         "serialize_nested": "_nested",
         "ServerOptions": "_request_options",
+        "QueryOptions": "_request_options",
+        "NestedServerOptions": "_request_options",
+        "NestedQueryOptions": "_request_options",
+        "AnswerErrors": "_requests",
+        "RecordingInput": "_requests",
+        "check_request_options": "_requests",
+        "parse_asgi_nested": "_requests",
+        "parse_query": "_requests",
+        "parse_query_nested": "_requests",
+        "parse_wsgi_nested": "_requests",
         "ASGIMessage": "_servers",
         "WSGI_BODY_CHECKS": "_servers",
         "error_status": "_servers",
@@ -76,5 +125,12 @@ __getattr__ = first_use(
         "DEFAULT_MAX_FIELDS": "_streaming",
         "DEFAULT_MAX_FIELD_SIZE": "_streaming",
         "IncrementalParser": "_streaming",
+        "LOG_FORMATS": "_inputs",
+        "detect_line_format": "_inputs",
+        "find_query": "_inputs",
+        "log_target": "_inputs",
+        "RequestSigner": "_signing",
+        "sendable_body": "_signing",
+        "str_pairs": "_signing",
     },
 )

@@ -19,22 +19,33 @@ body with. HTML says to ignore a ``charset`` parameter
 browsers never send one, the URL Standard's parser is UTF-8 only, and a
 charset that a client or proxy adds by mistake must not turn a UTF-8 body
 into mojibake. Legacy clients that encode with another charset and say so
-can be honoured with ``honor_charset=True``.
+can be honoured with ``honor_charset=True``. Other media types for the same
+format, such as Lynx's ``application/sgml-form-urlencoded``, are accepted
+when the caller lists them in ``media_types=``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from types import MappingProxyType
 
 from .._core import isomorphic_decode
 from .._encoding import Encoding, get_encoding, get_output_encoding
 from .._errors import UnknownEncodingError, UnsupportedMediaType
 
-__all__ = ["FORM_URLENCODED", "MediaType", "check_content_type", "parse_mime_type"]
+__all__ = [
+    "FORM_URLENCODED",
+    "MEDIA_TYPES",
+    "MediaType",
+    "check_content_type",
+    "check_media_types",
+    "parse_mime_type",
+]
 
-#: The essence of the one media type that :func:`check_content_type` accepts.
+#: The essence of the one media type that :func:`check_content_type` accepts by default.
 FORM_URLENCODED = "application/x-www-form-urlencoded"
+#: The default ``media_types``: the form's own media type alone.
+MEDIA_TYPES = (FORM_URLENCODED,)
 
 # https://fetch.spec.whatwg.org/#http-whitespace
 _HTTP_WHITESPACE = "\t\n\r "
@@ -326,11 +337,46 @@ def parse_mime_type(value: str | bytes) -> MediaType | None:
     )
 
 
+def check_media_types(media_types: object) -> tuple[str, ...]:
+    """Validate a ``media_types`` keyword: MIME type essences, returned ASCII lowercase.
+
+    A non-empty collection (a tuple, list or set) of ``type/subtype`` strings
+    without parameters, such as ``("application/x-www-form-urlencoded",
+    "application/sgml-form-urlencoded")``.
+    """
+    if media_types is MEDIA_TYPES:
+        return MEDIA_TYPES
+    if isinstance(media_types, (str, bytes)) or not isinstance(media_types, Collection):
+        raise TypeError(
+            "media_types must be a tuple of MIME type essences such as "
+            f"({FORM_URLENCODED!r},), not {_kind(media_types)}"
+        )
+    if not media_types:
+        raise ValueError("media_types must name at least one MIME type, got an empty collection")
+    essences = []
+    for item in media_types:
+        if not isinstance(item, str):
+            raise TypeError(f"media_types must hold str essences, not {_kind(item)}")
+        parsed = parse_mime_type(item)
+        if (
+            parsed is None
+            or parsed.parameters
+            or parsed.essence != item.translate(_ASCII_LOWERCASE)
+        ):
+            raise ValueError(
+                "media_types must hold MIME type essences (type/subtype, no parameters) "
+                f"such as {FORM_URLENCODED!r}, got {item!r}"
+            )
+        essences.append(parsed.essence)
+    return tuple(essences)
+
+
 def check_content_type(
     content_type: str | bytes | None,
     *,
     honor_charset: bool = False,
     encoding: str | Encoding = "UTF-8",
+    media_types: Collection[str] = MEDIA_TYPES,
 ) -> Encoding:
     """Check that a request body is a urlencoded form; return its encoding.
 
@@ -338,7 +384,10 @@ def check_content_type(
     https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#url-encoded-form-data
 
     Accepts ``application/x-www-form-urlencoded`` in any case, with any
-    parameters. By default the ``charset`` parameter is ignored, as HTML
+    parameters, or any of *media_types* when given: Lynx and other HTML
+    2.0 era clients sent the same format as ``application/sgml-form-urlencoded``,
+    which a server opts into with ``media_types=("application/x-www-form-urlencoded",
+    "application/sgml-form-urlencoded")``. By default the ``charset`` parameter is ignored, as HTML
     specifies, and the body is decoded with *encoding* (UTF-8 unless you
     say otherwise). With ``honor_charset=True`` a ``charset`` parameter
     names the encoding instead, through the Encoding Standard's "get an
@@ -348,12 +397,18 @@ def check_content_type(
         gives it), or ``None`` if the request had none.
     :param honor_charset: decode with the encoding that ``charset`` names.
     :param encoding: the encoding to use otherwise (a label or :class:`Encoding`).
+    :param media_types: the MIME type essences to accept, in any case
+        (``("application/x-www-form-urlencoded",)`` by default); the list
+        replaces the default, so name the form's own type too.
     :returns: the :class:`Encoding` to decode the body with.
     :raises UnsupportedMediaType: if the header is missing, is not a valid
         MIME type, is another media type, or (with *honor_charset*) names an
         unknown charset.
     :raises UnknownEncodingError: if *encoding* is not a known label.
-    :raises TypeError: if *content_type* is not str, bytes or None.
+    :raises TypeError: if *content_type* is not str, bytes or None, or
+        *media_types* is not a collection of str.
+    :raises ValueError: if *media_types* is empty or holds something other
+        than a MIME type essence.
 
     >>> check_content_type("application/x-www-form-urlencoded; charset=Shift_JIS").name
     'UTF-8'
@@ -364,14 +419,19 @@ def check_content_type(
     Traceback (most recent call last):
       ...
     urlencoded.UnsupportedMediaType: unsupported Content-Type 'text/plain': expected ...
+    >>> both = ("application/x-www-form-urlencoded", "application/sgml-form-urlencoded")
+    >>> check_content_type("application/sgml-form-urlencoded", media_types=both).name
+    'UTF-8'
 
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1
+       *media_types*.
     """
     default = get_encoding(encoding)
+    accepted = check_media_types(media_types)
+    expected = " or ".join(accepted)
     if content_type is None:
-        raise UnsupportedMediaType(
-            None, f"the request has no Content-Type; expected {FORM_URLENCODED}"
-        )
+        raise UnsupportedMediaType(None, f"the request has no Content-Type; expected {expected}")
     if not isinstance(content_type, (str, bytes)):
         raise TypeError(
             f"content_type must be str, bytes or None, not {type(content_type).__name__}"
@@ -380,8 +440,8 @@ def check_content_type(
     media_type = parse_mime_type(shown)
     if media_type is None:
         raise UnsupportedMediaType(shown, "not a valid MIME type")
-    if media_type.essence != FORM_URLENCODED:
-        raise UnsupportedMediaType(shown, f"expected {FORM_URLENCODED}")
+    if media_type.essence not in accepted:
+        raise UnsupportedMediaType(shown, f"expected {expected}")
     if honor_charset:
         label = media_type.parameters.get("charset")
         if label is not None:

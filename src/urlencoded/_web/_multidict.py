@@ -22,7 +22,9 @@ from collections.abc import (
     MutableMapping,
     ValuesView,
 )
-from typing import TYPE_CHECKING, Any, TypeVar, Union, overload
+from functools import partial
+from operator import eq
+from typing import TYPE_CHECKING, Any, Callable, TypeVar, Union, overload
 
 from .._core import (
     BytesLike,
@@ -59,6 +61,11 @@ def _check(name: object, value: object, what: str) -> tuple[str, str]:
         check_part(name, f"MultiDict {what} name", str_only=True),
         check_part(value, f"MultiDict {what} value", str_only=True),
     )
+
+
+def _never(own: str) -> bool:
+    """No name matches: a name that is not a str, under casefold."""
+    return False
 
 
 def _pairs(init: object, caller: str) -> list[tuple[str, str]]:
@@ -117,15 +124,27 @@ class MultiDict(MutableMapping[str, str]):
     ``serialize(md)`` writes every pair and ``dict(md)`` keeps each name's
     first value.
 
+    With ``casefold=True`` names are looked up without case, as classic
+    ASP's ``Request.Form`` and the ``multidict`` package's ``CIMultiDict``
+    do: two names match when their :meth:`str.casefold` forms are equal
+    (Unicode's default caseless matching), so ``md["NAME"]`` finds a field
+    sent as ``name``. The pairs keep the names as sent: iteration,
+    :meth:`keys` and :meth:`items` show them unchanged, and :meth:`to_dict`
+    and :meth:`to_dict_of_lists` key each group of matching names by the
+    first spelling (``dict(md)``, built from the keys as sent, has one key
+    per spelling). A pair that ``md[name] = value`` or :meth:`update` puts
+    in place takes the name as given there.
+
     :param init: a str or bytes body to parse with :func:`urlencoded.parse`,
         a mapping of str to str, or an iterable of ``(name, value)`` pairs
         (another :class:`MultiDict`, a :class:`URLSearchParams`, the result
         of :func:`urlencoded.parse`).
+    :param casefold: look names up without case (keyword only).
     :param options: keyword arguments for :func:`urlencoded.parse` (only
         with a str or bytes *init*), such as ``encoding`` or ``max_fields``.
     :raises TypeError: if *init* is none of the above, a name or value is not
-        a str, or *options* are given with pairs or a mapping (or have the
-        wrong type, as for :func:`urlencoded.parse`).
+        a str, *casefold* is not a bool, or *options* are given with pairs or
+        a mapping (or have the wrong type, as for :func:`urlencoded.parse`).
     :raises ValueError: for a bad option value, as for :func:`urlencoded.parse`
         (a negative limit, an unknown *errors* value, a bad *separator*).
     :raises URLEncodedError: from :func:`urlencoded.parse`.
@@ -137,18 +156,28 @@ class MultiDict(MutableMapping[str, str]):
     'Ada'
     >>> form
     MultiDict([('tag', 'a'), ('tag', 'b'), ('tag', 'c')])
+    >>> form = MultiDict("Name=Ada&EMAIL=ada%40example.org", casefold=True)
+    >>> form["name"], "email" in form, list(form)
+    ('Ada', True, ['Name', 'EMAIL'])
 
     .. versionadded:: 1.1
+    .. versionchanged:: 1.1
+       *casefold*.
     """
 
-    __slots__ = ("_pairs",)
+    __slots__ = ("_casefold", "_pairs")
 
     def __init__(
         self,
         init: MultiDictInit | None = None,
         /,
+        *,
+        casefold: bool = False,
         **options: Unpack[ParseOptions],
     ) -> None:
+        if not isinstance(casefold, bool):
+            raise TypeError(f"MultiDict() casefold must be a bool, not {type(casefold).__name__}")
+        self._casefold = casefold
         if isinstance(init, (str, bytes, bytearray, memoryview)):
             self._pairs: list[tuple[str, str]] = parse(init, **options)
             return
@@ -161,13 +190,35 @@ class MultiDict(MutableMapping[str, str]):
 
     # Lookup.
 
+    def _matches(self, name: object) -> Callable[[str], bool]:
+        """Whether a pair's name is *name*: equal, or equal once casefolded."""
+        if not self._casefold:
+            return partial(eq, name)
+        if not isinstance(name, str):
+            return _never
+        folded = name.casefold()
+        return lambda own: own.casefold() == folded
+
+    def _key(self, name: str) -> str:
+        """What names are grouped by: *name*, or its casefold."""
+        return name.casefold() if self._casefold else name
+
+    @property
+    def casefold(self) -> bool:
+        """Whether names are looked up without case.
+
+        .. versionadded:: 1.1
+        """
+        return self._casefold
+
     def __getitem__(self, name: str) -> str:
         """The first value of *name*.
 
         :raises KeyError: if no pair has that name.
         """
+        same = self._matches(name)
         for own, value in self._pairs:
-            if own == name:
+            if same(own):
                 return value
         raise KeyError(name)
 
@@ -189,8 +240,9 @@ class MultiDict(MutableMapping[str, str]):
 
         .. versionadded:: 1.1
         """
+        same = self._matches(name)
         for own, value in self._pairs:
-            if own == name:
+            if same(own):
                 return value
         return default
 
@@ -208,7 +260,8 @@ class MultiDict(MutableMapping[str, str]):
 
         .. versionadded:: 1.1
         """
-        return [value for own, value in self._pairs if own == name]
+        same = self._matches(name)
+        return [value for own, value in self._pairs if same(own)]
 
     @overload
     def getone(self, name: str) -> str: ...
@@ -231,8 +284,9 @@ class MultiDict(MutableMapping[str, str]):
 
         .. versionadded:: 1.1
         """
+        same = self._matches(name)
         for own, value in self._pairs:
-            if own == name:
+            if same(own):
                 return value
         if default is _MISSING:
             raise KeyError(name)
@@ -286,7 +340,8 @@ class MultiDict(MutableMapping[str, str]):
 
     def __contains__(self, name: object) -> bool:
         """Whether some pair has the name *name*."""
-        return any(own == name for own, _ in self._pairs)
+        same = self._matches(name)
+        return any(same(own) for own, _ in self._pairs)
 
     def __len__(self) -> int:
         """The number of pairs (repeated names count once per pair)."""
@@ -406,25 +461,30 @@ class MultiDict(MutableMapping[str, str]):
         .. versionadded:: 1.1
         """
         check_part(name, "MultiDict setdefault() name", str_only=True)
+        same = self._matches(name)
         for own, value in self._pairs:
-            if own == name:
+            if same(own):
                 return value
         pair = _check(name, default, "setdefault()")
         self._pairs.append(pair)
         return pair[1]
 
     def _replace(self, grouped: dict[str, list[str]]) -> None:
-        remaining = {name: iter(values) for name, values in grouped.items()}
+        # Under casefold, names group by their casefold; the new pairs take
+        # the name as given.
+        given = {self._key(name): name for name in grouped}
+        remaining = {self._key(name): iter(values) for name, values in grouped.items()}
         kept: list[tuple[str, str]] = []
         for name, value in self._pairs:
-            if name not in remaining:
+            key = self._key(name)
+            if key not in remaining:
                 kept.append((name, value))
                 continue
-            new = next(remaining[name], None)
+            new = next(remaining[key], None)
             if new is not None:
-                kept.append((name, new))
-        for name, values in remaining.items():
-            kept += [(name, value) for value in values]
+                kept.append((given[key], new))
+        for key, values in remaining.items():
+            kept += [(given[key], value) for value in values]
         self._pairs = kept
 
     def __delitem__(self, name: str) -> None:
@@ -434,7 +494,8 @@ class MultiDict(MutableMapping[str, str]):
         """
         if name not in self:
             raise KeyError(name)
-        self._pairs = [pair for pair in self._pairs if pair[0] != name]
+        same = self._matches(name)
+        self._pairs = [pair for pair in self._pairs if not same(pair[0])]
 
     @overload
     def popone(self, name: str) -> str: ...
@@ -453,8 +514,9 @@ class MultiDict(MutableMapping[str, str]):
 
         .. versionadded:: 1.1
         """
+        same = self._matches(name)
         for index, (own, value) in enumerate(self._pairs):
-            if own == name:
+            if same(own):
                 del self._pairs[index]
                 return value
         if default is _MISSING:
@@ -480,12 +542,13 @@ class MultiDict(MutableMapping[str, str]):
 
         .. versionadded:: 1.1
         """
-        values = [value for own, value in self._pairs if own == name]
+        same = self._matches(name)
+        values = [value for own, value in self._pairs if same(own)]
         if not values:
             if default is _MISSING:
                 raise KeyError(name)
             return default
-        self._pairs = [pair for pair in self._pairs if pair[0] != name]
+        self._pairs = [pair for pair in self._pairs if not same(pair[0])]
         return values
 
     def popitem(self) -> tuple[str, str]:
@@ -513,7 +576,7 @@ class MultiDict(MutableMapping[str, str]):
 
         .. versionadded:: 1.1
         """
-        return type(self)(self._pairs)
+        return type(self)(self._pairs, casefold=self._casefold)
 
     def to_dict(self) -> dict[str, str]:
         """A dict from each name to its **first** value, in order of first appearance.
@@ -522,10 +585,14 @@ class MultiDict(MutableMapping[str, str]):
 
         >>> MultiDict("a=1&b=2&a=3").to_dict()
         {'a': '1', 'b': '2'}
+        >>> MultiDict("Tag=1&tag=2", casefold=True).to_dict()
+        {'Tag': '1'}
 
         .. versionadded:: 1.1
         """
-        return first_values(self._pairs)
+        if not self._casefold:
+            return first_values(self._pairs)
+        return {name: values[0] for name, values in self.to_dict_of_lists().items()}
 
     def to_dict_of_lists(self) -> dict[str, list[str]]:
         """A dict from each name to all its values, in order.
@@ -537,20 +604,32 @@ class MultiDict(MutableMapping[str, str]):
 
         .. versionadded:: 1.1
         """
-        return values_by_name(self._pairs)
+        if not self._casefold:
+            return values_by_name(self._pairs)
+        # Each group of matching names, keyed by its first spelling.
+        first: dict[str, str] = {}
+        result: dict[str, list[str]] = {}
+        for name, value in self._pairs:
+            spelling = first.setdefault(name.casefold(), name)
+            result.setdefault(spelling, []).append(value)
+        return result
 
     def __eq__(self, other: object) -> bool:
-        """Equal to a MultiDict with the same pairs in the same order."""
+        """Equal to a MultiDict with the same pairs in the same order and the same *casefold*."""
         if not isinstance(other, MultiDict):
             return NotImplemented
-        return self._pairs == other._pairs
+        return self._pairs == other._pairs and self._casefold == other._casefold
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         """``MultiDict([(name, value), ...])``, which evaluates to an equal object."""
+        if self._casefold:
+            return f"{type(self).__name__}({self._pairs!r}, casefold=True)"
         return f"{type(self).__name__}({self._pairs!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Support for :mod:`copy` and :mod:`pickle`."""
+        if self._casefold:
+            return (partial(type(self), casefold=True), (list(self._pairs),))
         return (type(self), (list(self._pairs),))

@@ -11,9 +11,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal, TypedDict
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
+    from .._core import Separator
     from .._encoding import Encoding
 
-__all__ = ["ParseOptions", "ServerOptions"]
+__all__ = [
+    "NestedQueryOptions",
+    "NestedServerOptions",
+    "NestingOptions",
+    "ParseOptions",
+    "QueryOptions",
+    "ServerOptions",
+]
 
 
 class ParseOptions(TypedDict, total=False):
@@ -23,7 +33,7 @@ class ParseOptions(TypedDict, total=False):
     errors: Literal["replace", "strict"]
     isindex: bool
     charset_field: str | None
-    separator: str | bytes
+    separator: Separator
     max_fields: int | None
     max_field_size: int | None
     max_body_size: int | None
@@ -34,10 +44,35 @@ class ServerOptions(TypedDict, total=False):
 
     encoding: str | Encoding
     honor_charset: bool
+    media_types: Collection[str]
     errors: Literal["replace", "strict"]
     isindex: bool
     charset_field: str | None
-    separator: str | bytes
+    separator: Separator
     max_fields: int | None
     max_field_size: int | None
     max_body_size: int | None
+
+
+class QueryOptions(ParseOptions, total=False):
+    """Keyword arguments of the adapters' query readers: those of :func:`urlencoded.parse`.
+
+    The limits default to those of :func:`urlencoded.parse_wsgi`.
+    """
+
+
+class NestingOptions(TypedDict, total=False):
+    """The keyword arguments that :func:`urlencoded.parse_nested` adds to those of parse()."""
+
+    max_depth: int | None
+    max_list_index: int | None
+    max_keys: int | None
+    duplicates: Literal["combine", "first", "last", "error"]
+
+
+class NestedServerOptions(ServerOptions, NestingOptions, total=False):
+    """Keyword arguments of the adapters' nested form readers."""
+
+
+class NestedQueryOptions(QueryOptions, NestingOptions, total=False):
+    """Keyword arguments of the adapters' nested query readers."""

@@ -28,7 +28,7 @@ depends on no framework.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Iterator, Mapping
+from collections.abc import Awaitable, Collection, Iterator, Mapping
 from typing import Callable
 
 from .._core import (
@@ -37,6 +37,7 @@ from .._core import (
     DEFAULT_MAX_FIELD_SIZE,
     DEFAULT_MAX_FIELDS,
     Errors,
+    Separator,
     form_options,
 )
 from .._encoding import Encoding
@@ -49,7 +50,7 @@ from .._errors import (
     UnsupportedMediaType,
     URLEncodedError,
 )
-from ._content_type import check_content_type
+from ._content_type import MEDIA_TYPES, check_content_type, check_media_types
 from ._streaming import IncrementalParser
 
 __all__ = [
@@ -107,10 +108,11 @@ def parse_wsgi(
     *,
     encoding: str | Encoding = "UTF-8",
     honor_charset: bool = False,
+    media_types: Collection[str] = MEDIA_TYPES,
     errors: Errors = "replace",
     isindex: bool = False,
     charset_field: str | None = None,
-    separator: str | bytes = "&",
+    separator: Separator = "&",
     max_fields: int | None = DEFAULT_MAX_FIELDS,
     max_field_size: int | None = DEFAULT_MAX_FIELD_SIZE,
     max_body_size: int | None = DEFAULT_MAX_BODY_SIZE,
@@ -132,13 +134,17 @@ def parse_wsgi(
     :param encoding: the body's encoding when the charset is not honoured.
     :param honor_charset: decode with the Content-Type's ``charset``, for
         legacy clients (HTML says to ignore it).
+    :param media_types: the Content-Types to accept, as for
+        :func:`check_content_type` (add ``"application/sgml-form-urlencoded"``
+        for Lynx).
     :param errors: ``"replace"`` or ``"strict"``, as for :func:`parse`.
     :param isindex: as for :func:`parse`.
     :param charset_field: as for :func:`parse`: a field of this name holding a
         known label picks the encoding of every field (it overrides the
         Content-Type's charset too). The fields are held until it arrives;
         see :class:`IncrementalParser` for the memory this costs.
-    :param separator: as for :func:`parse`: the one byte between fields.
+    :param separator: as for :func:`parse`: the one byte between fields,
+        or a tuple of them such as ``("&", ";")``.
     :param max_fields: most fields (default 1000; ``None``: no limit).
     :param max_field_size: most bytes of one field's raw name plus value (default 1 MiB).
     :param max_body_size: most bytes of body (default 10 MiB).
@@ -156,7 +162,7 @@ def parse_wsgi(
         Werkzeug's ``request.form``).
     :raises TypeError: if an option or ``wsgi.input`` has the wrong type.
     :raises ValueError: for a negative limit, an unknown *errors* value, a bad
-        *separator* or *charset_field*.
+        *separator*, *charset_field* or *media_types*.
 
     >>> import io
     >>> body = b"name=Ren%C3%A9e&tags=a+b"
@@ -170,7 +176,7 @@ def parse_wsgi(
 
     .. versionadded:: 1.0
     .. versionchanged:: 1.1
-       *isindex*, *charset_field* and *separator*.
+       *isindex*, *charset_field*, *separator* and *media_types*.
     """
     if not isinstance(environ, Mapping):
         raise TypeError(f"environ must be a mapping, not {type(environ).__name__}")
@@ -185,13 +191,17 @@ def parse_wsgi(
         max_field_size=max_field_size,
         max_body_size=max_body_size,
     )
+    accepted = check_media_types(media_types)
     for check in WSGI_BODY_CHECKS:
         check(environ)
     content_type = environ.get("CONTENT_TYPE")
     if content_type is not None and not isinstance(content_type, str):
         raise TypeError(f"CONTENT_TYPE must be a str, not {type(content_type).__name__}")
     body_encoding = check_content_type(
-        content_type or None, honor_charset=honor_charset, encoding=options.encoding
+        content_type or None,
+        honor_charset=honor_charset,
+        encoding=options.encoding,
+        media_types=accepted,
     )
     raw_length = environ.get("CONTENT_LENGTH")
     if raw_length is not None and not isinstance(raw_length, str):
@@ -275,10 +285,11 @@ async def parse_asgi(
     *,
     encoding: str | Encoding = "UTF-8",
     honor_charset: bool = False,
+    media_types: Collection[str] = MEDIA_TYPES,
     errors: Errors = "replace",
     isindex: bool = False,
     charset_field: str | None = None,
-    separator: str | bytes = "&",
+    separator: Separator = "&",
     max_fields: int | None = DEFAULT_MAX_FIELDS,
     max_field_size: int | None = DEFAULT_MAX_FIELD_SIZE,
     max_body_size: int | None = DEFAULT_MAX_BODY_SIZE,
@@ -299,13 +310,17 @@ async def parse_asgi(
     :param encoding: the body's encoding when the charset is not honoured.
     :param honor_charset: decode with the Content-Type's ``charset``, for
         legacy clients (HTML says to ignore it).
+    :param media_types: the Content-Types to accept, as for
+        :func:`check_content_type` (add ``"application/sgml-form-urlencoded"``
+        for Lynx).
     :param errors: ``"replace"`` or ``"strict"``, as for :func:`parse`.
     :param isindex: as for :func:`parse`.
     :param charset_field: as for :func:`parse`: a field of this name holding a
         known label picks the encoding of every field (it overrides the
         Content-Type's charset too). The fields are held until it arrives;
         see :class:`IncrementalParser` for the memory this costs.
-    :param separator: as for :func:`parse`: the one byte between fields.
+    :param separator: as for :func:`parse`: the one byte between fields,
+        or a tuple of them such as ``("&", ";")``.
     :param max_fields: most fields (default 1000; ``None``: no limit).
     :param max_field_size: most bytes of one field's raw name plus value (default 1 MiB).
     :param max_body_size: most bytes of body (default 10 MiB).
@@ -319,8 +334,8 @@ async def parse_asgi(
     :raises TypeError: if an option, the scope, *receive* or a message has the
         wrong type.
     :raises ValueError: for a scope that is not ``http``, an unexpected message
-        type, a negative limit, an unknown *errors* value, a bad *separator*
-        or *charset_field*.
+        type, a negative limit, an unknown *errors* value, a bad *separator*,
+        *charset_field* or *media_types*.
 
     >>> import asyncio
     >>> headers = [(b"content-type", b"application/x-www-form-urlencoded")]
@@ -336,7 +351,7 @@ async def parse_asgi(
 
     .. versionadded:: 1.0
     .. versionchanged:: 1.1
-       *isindex*, *charset_field* and *separator*.
+       *isindex*, *charset_field*, *separator* and *media_types*.
     """
     if not isinstance(scope, Mapping):
         raise TypeError(f"scope must be a mapping, not {type(scope).__name__}")
@@ -353,8 +368,12 @@ async def parse_asgi(
         max_field_size=max_field_size,
         max_body_size=max_body_size,
     )
+    accepted = check_media_types(media_types)
     body_encoding = check_content_type(
-        _one_header(scope, b"content-type"), honor_charset=honor_charset, encoding=options.encoding
+        _one_header(scope, b"content-type"),
+        honor_charset=honor_charset,
+        encoding=options.encoding,
+        media_types=accepted,
     )
     raw_length = _one_header(scope, b"content-length")
     length = _content_length(

@@ -49,10 +49,12 @@ from .._core import (
     DEFAULT_MAX_FIELDS,
     Errors,
     FormOptions,
+    Separator,
     charset_field_encoding,
     field_size_excess,
     form_options,
     parse_region,
+    unify_separators,
 )
 from .._encoding import Encoding
 from .._errors import BodyTooLarge, FieldTooLarge, LimitExceeded, TooManyFields
@@ -107,7 +109,8 @@ class IncrementalParser:
         from then on pairs stream as usual. Browsers put ``_charset_``
         where the hidden input is, so a form that has it first streams.
     :param separator: as for :func:`urlencoded.parse`: the one ASCII byte
-        that separates fields (``&`` by default).
+        that separates fields (``&`` by default), or a tuple of them such as
+        ``("&", ";")``, each of which separates.
     :param max_fields: most non-empty separated fields (default 1000).
     :param max_field_size: most bytes of one field's raw name plus value, not
         counting the ``=`` (default 1 MiB).
@@ -160,7 +163,7 @@ class IncrementalParser:
         errors: Errors = "replace",
         isindex: bool = False,
         charset_field: str | None = None,
-        separator: str | bytes = "&",
+        separator: Separator = "&",
         max_fields: int | None = DEFAULT_MAX_FIELDS,
         max_field_size: int | None = DEFAULT_MAX_FIELD_SIZE,
         max_body_size: int | None = DEFAULT_MAX_BODY_SIZE,
@@ -265,6 +268,7 @@ class IncrementalParser:
         self._check_open("feed")
         # Copy bytearray and memoryview input: the caller may reuse its buffer.
         body = data if isinstance(data, bytes) else bytes(data)
+        body = unify_separators(body, self._options)
         try:
             return self._feed(body)
         except BaseException:

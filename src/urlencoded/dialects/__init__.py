@@ -3,7 +3,8 @@
 The URL Standard's ``application/x-www-form-urlencoded`` is one dialect of
 percent-encoding among many. Signing an OAuth 1.0 or AWS request, matching
 what JavaScript or PHP produced, building a ``mailto:`` link, a cookie, a
-path segment, an ALPN id or a URI Template expansion each needs its own,
+path segment, a whole query or fragment, a CGI Script-URI, an ALPN id or a
+URI Template expansion each needs its own,
 and one character wrong (``~``, ``*``, ``+`` for space) breaks a signature.
 Each :class:`Dialect` here is one of them, defined once from its source;
 JavaScript's six functions are here as they are specified.
@@ -30,6 +31,7 @@ from ._javascript import (
 from ._named import (
     ALPN,
     AWS_SIGV4,
+    CGI_SCRIPT_URI,
     COOKIE_OCTET,
     DIALECTS,
     IRI_TO_URI,
@@ -42,6 +44,8 @@ from ._named import (
     PHP_RAWURLENCODE,
     PHP_URLENCODE,
     RFC3986,
+    RFC3986_FRAGMENT,
+    RFC3986_QUERY,
     URI_TEMPLATE_RESERVED,
     URI_TEMPLATE_UNRESERVED,
     VBA_COOKIE,
@@ -52,10 +56,12 @@ from ._named import (
     WHATWG_FORM,
     get_dialect,
 )
+from ._normalize import normalize
 
 __all__ = [
     "ALPN",
     "AWS_SIGV4",
+    "CGI_SCRIPT_URI",
     "COOKIE_OCTET",
     "DIALECTS",
     "IRI_TO_URI",
@@ -68,6 +74,8 @@ __all__ = [
     "PHP_RAWURLENCODE",
     "PHP_URLENCODE",
     "RFC3986",
+    "RFC3986_FRAGMENT",
+    "RFC3986_QUERY",
     "URI_TEMPLATE_RESERVED",
     "URI_TEMPLATE_UNRESERVED",
     "VBA_COOKIE",
@@ -84,5 +92,6 @@ __all__ = [
     "encode_uri_component",
     "escape",
     "get_dialect",
+    "normalize",
     "unescape",
 ]

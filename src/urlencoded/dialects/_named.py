@@ -18,6 +18,7 @@ from ._javascript import ALWAYS_UNESCAPED, ESCAPE_UNESCAPED, URI_RESERVED_AND_HA
 __all__ = [
     "ALPN",
     "AWS_SIGV4",
+    "CGI_SCRIPT_URI",
     "COOKIE_OCTET",
     "DIALECTS",
     "IRI_TO_URI",
@@ -30,6 +31,8 @@ __all__ = [
     "PHP_RAWURLENCODE",
     "PHP_URLENCODE",
     "RFC3986",
+    "RFC3986_FRAGMENT",
+    "RFC3986_QUERY",
     "URI_TEMPLATE_RESERVED",
     "URI_TEMPLATE_UNRESERVED",
     "VBA_COOKIE",
@@ -167,6 +170,33 @@ PATH_SEGMENT = Dialect(
     source="https://www.rfc-editor.org/rfc/rfc3986#section-3.3",
 )
 
+# https://www.rfc-editor.org/rfc/rfc3986#section-3.4 and #section-3.5:
+# query = fragment = *( pchar / "/" / "?" ); "#" and every other character escaped.
+RFC3986_QUERY = Dialect(
+    "RFC3986_QUERY",
+    _keeping(UNRESERVED + SUB_DELIMS + ":@/?"),
+    description="a whole RFC 3986 query: pchar, / and ? kept, # escaped; + kept when decoding",
+    source="https://www.rfc-editor.org/rfc/rfc3986#section-3.4",
+)
+RFC3986_FRAGMENT = Dialect(
+    "RFC3986_FRAGMENT",
+    _keeping(UNRESERVED + SUB_DELIMS + ":@/?"),
+    description="a whole RFC 3986 fragment: pchar, / and ? kept, # escaped",
+    source="https://www.rfc-editor.org/rfc/rfc3986#section-3.5",
+)
+
+# https://www.rfc-editor.org/rfc/rfc3875#section-3.3: SCRIPT_NAME and PATH_INFO,
+# "URL-encoded with ';', '=' and '?' reserved", give the Script-URI's path; the
+# grammar is §2.3's (RFC 2396): unreserved = alpha | digit | mark, and the other
+# reserved characters (/ : @ & + $ ,) stay as they are.
+_MARK = "-_.!~*'()"
+CGI_SCRIPT_URI = Dialect(
+    "CGI_SCRIPT_URI",
+    _keeping(ALPHA + DIGIT + _MARK + "/:@&+$,"),
+    description="a CGI Script-URI path (RFC 3875): only ; = ? of the reserved escaped",
+    source="https://www.rfc-editor.org/rfc/rfc3875#section-3.3",
+)
+
 # https://www.rfc-editor.org/rfc/rfc7639#section-2: octets that are tchar
 # (RFC 7230 §3.2.6) stay, except "%"; upper-case hex.
 _TCHAR = "!#$%&'*+-.^_`|~" + DIGIT + ALPHA
@@ -248,6 +278,9 @@ DIALECTS: Mapping[str, Dialect] = MappingProxyType(
         "VBA_PATH": VBA_PATH,
         "COOKIE_OCTET": COOKIE_OCTET,
         "PATH_SEGMENT": PATH_SEGMENT,
+        "RFC3986_QUERY": RFC3986_QUERY,
+        "RFC3986_FRAGMENT": RFC3986_FRAGMENT,
+        "CGI_SCRIPT_URI": CGI_SCRIPT_URI,
         "ALPN": ALPN,
         "URI_TEMPLATE_UNRESERVED": URI_TEMPLATE_UNRESERVED,
         "URI_TEMPLATE_RESERVED": URI_TEMPLATE_RESERVED,

@@ -1,9 +1,11 @@
 """The command line: ``urlencoded parse|serialize|encode|decode|explain|lint``.
 
-Every failure is one line on standard error and exit status 2, never a
-traceback: bad options, bad input, a limit, invalid UTF-8 where JSON is
-expected, JSON nested too deeply, memory exhaustion, a closed output pipe.
-``lint`` exits 1 when it finds an error, so that scripts can test a body.
+Exit statuses: 0 ok; 1 findings (``lint`` and ``explain`` found an error)
+or failed lines (``parse --lines``: a line that failed or was not in the
+input format); 2 a usage or input error, always one line on standard error,
+never a traceback: bad options, bad input, a limit, invalid UTF-8 where JSON
+is expected, JSON nested too deeply, memory exhaustion. A closed output pipe
+ends the command quietly with status 141 (see :data:`CLOSED_PIPE`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,10 @@ from ..._errors import URLEncodedError
 from ._commands import COMMANDS, DEFAULT_MAX_FINDINGS, UNSET
 from ._io import CliError, report
 
-__all__ = ["main"]
+__all__ = ["CLOSED_PIPE", "main"]
+
+#: The exit status after a closed output pipe: 128 + SIGPIPE (13), as shells report it.
+CLOSED_PIPE = 141
 
 
 class _UsageError(Exception):
@@ -88,6 +93,36 @@ def _add_max_body_size(command: argparse.ArgumentParser) -> None:
     )
 
 
+_INPUT_FORMATS = {
+    "auto": "detect: a body, '?query', request target or URL (with --lines: per file, also "
+    "the access-log formats)",
+    "body": "the urlencoded text itself",
+    "url": "a URL or request target ('/path?query'): its query",
+    "common": "an access-log line in the NCSA common format: the request target's query",
+    "combined": "an access-log line in the combined format (nginx's and Apache's default)",
+    "regex": "with --regex: the named group 'query' (or 'target', a URL or target)",
+}
+
+
+def _add_input_format(command: argparse.ArgumentParser, *, regex: bool) -> None:
+    """--input-format (and --regex): where the query is in the input."""
+    formats = [name for name in _INPUT_FORMATS if regex or name != "regex"]
+    command.add_argument(
+        "--input-format",
+        choices=formats,
+        default="auto",
+        help="; ".join(f"'{name}': {_INPUT_FORMATS[name]}" for name in formats)
+        + " (default 'auto')",
+    )
+    if regex:
+        command.add_argument(
+            "--regex",
+            metavar="PATTERN",
+            help="a Python regular expression searched in each line, with a named group "
+            "'query' or 'target' (implies --input-format regex)",
+        )
+
+
 def _add_report_options(command: argparse.ArgumentParser, each: str, what: str) -> None:
     """--json, --format and --max-findings of explain and lint."""
     formats = command.add_mutually_exclusive_group()
@@ -121,13 +156,20 @@ _EXAMPLES = {
   urlencoded parse --charset-field _charset_ '_charset_=Shift_JIS&q=%93%FA'
   urlencoded parse --guess-encoding utf-8,euc-jp,shift_jis 'q=%93%FA%96%7B'
   urlencoded parse --separator ';' 'a=1;b=2'
-  urlencoded parse --lines --jobs 2 --file access-queries.txt > pairs.jsonl""",
+  urlencoded parse --lines --jobs 2 --file access-queries.txt > pairs.jsonl
+  urlencoded parse '/search?q=a+b&page=2'
+  urlencoded parse --nested 'user[name]=x&tags[]=a&tags[]=b'
+  urlencoded parse --lines --input-format combined --format csv --columns utm_source,q \\
+      --file access.log > queries.csv
+  urlencoded parse --lines --guess-encoding utf-8,shift_jis,euc-jp --summary --file access.log
+  urlencoded parse --lines --regex 'GET (?P<target>[^ ]+)' --file app.log""",
     "serialize": """examples:
   urlencoded serialize '[["q", "café au lait"], ["n", 1]]'
   urlencoded serialize '{"a": true, "b": 1.50}'
   echo '{"q": "日本"}' | urlencoded serialize --encoding shift_jis
   urlencoded serialize --newlines crlf --fill-charset-field '[["_charset_", ""], ["t", "a\\nb"]]'
-  urlencoded serialize --no-space-as-plus --separator ';' '{"a": "1 2", "b": "3"}'""",
+  urlencoded serialize --no-space-as-plus --separator ';' '{"a": "1 2", "b": "3"}'
+  urlencoded serialize --nested '{"user": {"name": "x"}, "tags": ["a", "b"]}'""",
     "encode": """examples:
   urlencoded encode 'café au lait~'
   urlencoded encode --dialect rfc3986 'café au lait~'
@@ -201,7 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--guess-encoding",
         metavar="LABEL,...",
         help="parse in the first of these encodings that decodes every field (reads the whole "
-        "input first)",
+        "input first; with --lines, chosen per line)",
     )
     parse.add_argument(
         "--max-fields",
@@ -219,13 +261,45 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_max_body_size(parse)
     _add_strip_newline(parse)
+    _add_input_format(parse, regex=True)
     parse.add_argument(
         "--lines",
         action="store_true",
-        help="one body, query or URL per input line; print one JSON list per line",
+        help="one input per line (see --input-format); print one JSON value per line",
     )
     parse.add_argument(
-        "--jobs", "-j", type=int, default=1, metavar="N", help="with --lines: use N processes"
+        "--jobs", "-j", type=int, metavar="N", help="with --lines: use N processes (default 1)"
+    )
+    parse.add_argument(
+        "--nested",
+        action="store_true",
+        help="print bracketed names (a[b][0]=x) as nested JSON objects and lists",
+    )
+    parse.add_argument(
+        "--format",
+        choices=["json", "csv", "tsv"],
+        default="json",
+        help="with --lines: 'json' (JSON Lines, the default), or 'csv' (RFC 4180) or 'tsv' "
+        "with the --columns named",
+    )
+    parse.add_argument(
+        "--columns",
+        metavar="NAME,...",
+        help="with --format csv or tsv: the fields to write, one column each (the first value)",
+    )
+    parse.add_argument(
+        "--all-values",
+        nargs="?",
+        const="|",
+        metavar="SEP",
+        help="with --columns: write every value of a field, joined by SEP (default '|')",
+    )
+    parse.add_argument(
+        "--summary",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="with --lines: print counts to standard error at the end (default: when standard "
+        "error is a terminal)",
     )
 
     serialize = command("serialize", "print a JSON list of pairs or a JSON object as urlencoded")
@@ -252,6 +326,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--isindex",
         action="store_true",
         help="write a first pair named 'isindex' as its value alone",
+    )
+    serialize.add_argument(
+        "--nested",
+        action="store_true",
+        help="read a JSON object of objects and lists; write bracketed names (a[b][0]=x)",
+    )
+    serialize.add_argument(
+        "--list-format",
+        choices=["indices", "brackets", "repeat"],
+        default="indices",
+        help="with --nested: a[0]=x (the default), a[]=x or a=x for list items",
     )
     _add_max_body_size(serialize)
 
@@ -291,6 +376,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     explain = command("explain", "show each pair's bytes, decoding and lint findings")
     _add_input(explain, "data", "the body, query or URL")
+    _add_input_format(explain, regex=False)
     explain.add_argument("--encoding", default=None, help="read names and values in this encoding")
     explain.add_argument(
         "--guess-encoding",
@@ -304,6 +390,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     lint = command("lint", "list likely mistakes; exit 1 if any is an error")
     _add_input(lint, "data", "the body, query or URL")
+    _add_input_format(lint, regex=False)
     lint.add_argument("--encoding", default="UTF-8", help="the encoding the input is meant in")
     _add_report_options(lint, "finding", "findings")
     _add_max_body_size(lint)
@@ -352,8 +439,10 @@ def main(argv: list[str] | None = None) -> int:
     except MemoryError:
         message = "out of memory: the input is too large (lower the limits)"
     except BrokenPipeError:
+        # The reader went away (``| head -1``): stop quietly, with the status a
+        # shell gives a program that SIGPIPE ended, as ``yes | head -1`` does.
         _silence_stdout()
-        message = "the output was closed before everything was written"
+        return CLOSED_PIPE
     except OSError as error:
         where = f": {error.filename}" if error.filename else ""
         message = f"{error.strerror or error}{where}"

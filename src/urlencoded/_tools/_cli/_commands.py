@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Iterable, Iterator
 
-from ..._core import FormOptions, form_options, parse_with, serialize
+from ..._core import FormOptions, parse_with, serialize
 from ..._encoding import decode, get_encoding
 from ..._web import IncrementalParser
 from ._io import (
@@ -21,11 +21,12 @@ from ._io import (
     chunks,
     ends_with_newline,
     note,
-    query_of,
     read_all,
     strip_newline,
     write,
 )
+from ._lines import run_lines
+from ._options import KINDS, guess_candidates, input_query, line_settings, parse_options
 
 __all__ = ["COMMANDS", "DEFAULT_MAX_FINDINGS", "UNSET"]
 
@@ -73,7 +74,7 @@ def _warn_newline(command: str) -> None:
 
 
 def _query_layer(pieces: Iterable[bytes], command: str) -> Iterator[bytes]:
-    """Drop a leading '?', or keep only the query of a URL, from a stream."""
+    """Drop a leading '?', or keep only the query of a URL or request target, from a stream."""
     first = True
     mode = "plain"
     for piece in pieces:
@@ -82,10 +83,13 @@ def _query_layer(pieces: Iterable[bytes], command: str) -> Iterator[bytes]:
                 continue
             first = False
             if piece.startswith(b"?"):
-                note(command, "note: dropped the leading '?'")
+                note(command, "note: input: a query; dropped the leading '?'")
                 piece = piece[1:]
+            elif piece.startswith(b"/"):
+                note(command, "note: input: a request target; parsing its query")
+                mode = "seek"
             elif _URL.match(piece):
-                note(command, "note: parsing the query of a URL")
+                note(command, "note: input: a URL; parsing its query")
                 mode = "seek"
         if mode == "seek":
             question = piece.find(b"?")
@@ -106,65 +110,55 @@ def _query_layer(pieces: Iterable[bytes], command: str) -> Iterator[bytes]:
             yield piece
 
 
-def _body(source: Source, strip: bool, command: str) -> Iterator[bytes]:
-    """The body to parse, streamed: the query of a URL, without a leading '?'."""
+def _body(source: Source, arguments: argparse.Namespace, command: str) -> Iterator[bytes]:
+    """The body to parse, streamed: the query of a URL or target, without a leading '?'."""
+    strip = arguments.strip_newline
     if source.argument is not None:
-        body, text = query_of(source.argument_bytes())
-        if text is not None:
-            note(command, f"note: {text}")
-        yield body
+        _, body, _ = input_query(source.argument_bytes(), arguments.input_format, command)
+        if body:
+            yield body
         return
-    yield from _query_layer(_newline_layer(chunks(source), strip, command), command)
-
-
-def parse_options(arguments: argparse.Namespace) -> FormOptions:
-    """The parser options that the command line gives, validated before any input is read."""
-    return form_options(
-        encoding=arguments.encoding,
-        errors="strict" if arguments.strict else "replace",
-        isindex=arguments.isindex,
-        charset_field=arguments.charset_field,
-        separator=arguments.separator,
-        max_fields=arguments.max_fields,
-        max_field_size=arguments.max_field_size,
-        max_body_size=arguments.max_body_size,
-    )
+    if arguments.input_format == "auto":
+        yield from _query_layer(_newline_layer(chunks(source), strip, command), command)
+    elif arguments.input_format == "body":
+        yield from _newline_layer(chunks(source), strip, command)
+    else:
+        # A URL or log line: a line, read whole (within --max-body-size).
+        data = strip_newline(read_all(source, arguments.max_body_size))
+        _, body, _ = input_query(data, arguments.input_format, command)
+        if body:
+            yield body
 
 
 def run_parse(arguments: argparse.Namespace) -> int:
     source = Source("parse", arguments.data, arguments.file)
     options = parse_options(arguments)
-    if arguments.jobs < 1:
-        raise CliError(f"--jobs must be 1 or more, got {arguments.jobs}")
+    settings = line_settings(arguments, options)
     if arguments.lines:
-        if arguments.guess_encoding is not None:
-            raise CliError("--guess-encoding reads the whole input; it does not go with --lines")
-        from ._lines import run_lines
-
-        return run_lines(source, options, arguments.jobs)
+        return run_lines(source, settings, arguments.jobs or 1, arguments.summary)
+    if settings.input_format == "regex":
+        raise CliError("--regex goes with --lines")
     if arguments.guess_encoding is not None:
         return _parse_guessing(source, arguments, options)
+    if arguments.nested:
+        from ..._web import parse_nested
+
+        data = b"".join(_body(source, arguments, "parse"))
+        nested = parse_nested(data, encoding=options.encoding, **settings.nested_options)
+        write(_dumps(nested))
+        return 0
     parser = IncrementalParser._from_options(options, options.encoding)
     pairs = []
-    for piece in _body(source, arguments.strip_newline, "parse"):
+    for piece in _body(source, arguments, "parse"):
         pairs += parser.feed(piece)
     pairs += parser.close()
     write(_dumps(pairs))
     return 0
 
 
-def _candidates(labels: str) -> list[str]:
-    candidates = [label.strip() for label in labels.split(",")]
-    if not all(candidates):
-        raise CliError(f"--guess-encoding takes labels separated by commas, got {labels!r}")
-    for label in candidates:
-        get_encoding(label)
-    return candidates
-
-
 def _parse_guessing(source: Source, arguments: argparse.Namespace, options: FormOptions) -> int:
-    """parse --guess-encoding: the whole input, in the first candidate that decodes it."""
-    from ..._html import guess_encoding
+    """parse --guess-encoding: the whole input, in the most plausible candidate that decodes it."""
+    from ..._html import rank_encodings
 
     data = read_all(source, arguments.max_body_size)
     if source.is_stream and ends_with_newline(data):
@@ -172,17 +166,20 @@ def _parse_guessing(source: Source, arguments: argparse.Namespace, options: Form
             data = strip_newline(data)
         else:
             _warn_newline("parse")
-    data, text = query_of(data)
-    if text is not None:
-        note("parse", f"note: {text}")
-    candidates = _candidates(arguments.guess_encoding)
-    matches = guess_encoding(data, candidates, separator=arguments.separator)
-    if not matches:
+    _, query, _ = input_query(data, arguments.input_format, "parse")
+    data = query or b""
+    candidates = guess_candidates(arguments.guess_encoding)
+    ranking = rank_encodings(data, candidates, separator=arguments.separator)
+    if not ranking:
         raise CliError(f"none of {', '.join(candidates)} decodes every field")
+    chosen = ranking[0].encoding
     note(
-        "parse", f"note: parsing as {matches[0].name}, the first candidate that decodes every field"
+        "parse",
+        f"note: parsing as {chosen.name}, the most plausible candidate that decodes every field",
     )
-    write(_dumps(parse_with(data, options._replace(encoding=matches[0]))))
+    for place, entry in enumerate(ranking, start=1):
+        note("parse", f"  {place}. {entry.encoding.name} (cost {entry.cost:g}): {entry.reason}")
+    write(_dumps(parse_with(data, options._replace(encoding=chosen))))
     return 0
 
 
@@ -249,8 +246,32 @@ def load_pairs(data: bytes, name: str) -> list[tuple[str, str]]:
     return pairs
 
 
+def _serialize_nested(source: Source, arguments: argparse.Namespace) -> int:
+    """serialize --nested: a JSON object of objects, lists and leaves, as bracketed names."""
+    from ..._web import serialize_nested
+
+    data = read_all(source, arguments.max_body_size)
+    try:
+        loaded = json.loads(data.decode("utf-8"), parse_float=_reject_float)
+    except UnicodeDecodeError as error:
+        raise CliError(f"{source.name} is not UTF-8: byte at offset {error.start}") from None
+    except json.JSONDecodeError as error:
+        raise CliError(f"{source.name} is not JSON: {error}") from None
+    if not isinstance(loaded, dict):
+        raise CliError("--nested expects a JSON object")
+    text = serialize_nested(loaded, list_format=arguments.list_format, encoding=arguments.encoding)
+    write(text.encode("ascii") + b"\n")
+    return 0
+
+
+def _reject_float(text: str) -> object:
+    raise CliError(f"{text} is not an integer: write a number with a fraction as a string")
+
+
 def run_serialize(arguments: argparse.Namespace) -> int:
     source = Source("serialize", arguments.json, arguments.file)
+    if arguments.nested:
+        return _serialize_nested(source, arguments)
     pairs = load_pairs(read_all(source, arguments.max_body_size), source.name)
     text = serialize(
         pairs,
@@ -265,17 +286,23 @@ def run_serialize(arguments: argparse.Namespace) -> int:
     return 0
 
 
-def _whole_input(arguments: argparse.Namespace, command: str) -> bytes:
-    """The input of explain and lint: a URL gives its query; a final newline is shown."""
+def _whole_input(arguments: argparse.Namespace, command: str) -> tuple[bytes, str, int]:
+    """The input of explain and lint, what it is, and the query's offset in it.
+
+    A URL, request target or log line gives its query; a final newline is
+    kept (lint reports it). ``lint`` keeps a leading '?' of a bare query, so
+    that it reports it; ``explain`` drops it and says so.
+    """
     source = Source(command, arguments.data, arguments.file)
     data = read_all(source, arguments.max_body_size)
     if source.is_stream and arguments.strip_newline:
         data = strip_newline(data)
-    if not data.startswith(b"?"):
-        data, text = query_of(data)
-        if text is not None:
-            note(command, f"note: {text}")
-    return data
+    if command == "lint" and arguments.input_format == "auto" and data.startswith(b"?"):
+        return data, "body", 0
+    kind, query, start = input_query(
+        data, arguments.input_format, None if command == "explain" else command
+    )
+    return query or b"", kind, start
 
 
 def _stream_text(source: Source, arguments: argparse.Namespace) -> bytes:
@@ -375,8 +402,16 @@ def _max_findings(arguments: argparse.Namespace) -> int | None:
     return given
 
 
+def _input_line(kind: str, start: int, size: int) -> str:
+    """The first line of explain's text when the input is more than a body."""
+    what = KINDS.get(kind, "an access-log line")
+    if start < 0:
+        return f"input: {what}; explaining its query"
+    return f"input: {what}; explaining its query, bytes {start}-{start + size - 1} of the input"
+
+
 def run_explain(arguments: argparse.Namespace) -> int:
-    from ..._html import guess_encoding
+    from ..._html import guess_encoding, rank_encodings
     from .._explain import (
         SEVERITIES,
         ExplainedPair,
@@ -392,37 +427,51 @@ def run_explain(arguments: argparse.Namespace) -> int:
     from .._lint import iter_lint
 
     limit = _max_findings(arguments)
-    data = _whole_input(arguments, "explain")
+    data, kind, start = _whole_input(arguments, "explain")
     candidates = matches = None
     label = arguments.encoding
+    ranking = None
     if arguments.guess_encoding is not None:
-        candidates = _candidates(arguments.guess_encoding)
+        candidates = guess_candidates(arguments.guess_encoding)
         matches = [match.name for match in guess_encoding(data, candidates)]
-        if label is None and matches:
-            label = matches[0]
+        ranked = rank_encodings(data, candidates)
+        ranking = [
+            {"encoding": entry.encoding.name, "cost": entry.cost, "reason": entry.reason}
+            for entry in ranked
+        ]
+        if label is None and ranked:
+            label = ranked[0].encoding.name
     encoding = get_encoding(label or "UTF-8")
     pieces = iter_explain(data, encoding=encoding)
-    header = header_json(encoding.name, len(data), candidates, matches)
+    header = header_json(encoding.name, len(data), candidates, matches, ranking)
+    if kind != "body":
+        # What the input was: the query's place in it (-1: not a slice of it).
+        header = {"input": kind, "query_start": start, **header}
     output = Output()
     if arguments.json:
         # The document of render_json, written as the pairs come; the findings
         # between pairs follow them, from a second, quick pass.
         output.add(_json(header)[:-1] + ', "pairs": [')
         separator = ""
+        errors = 0
         for piece in pieces:
             if isinstance(piece, ExplainedPair):
                 output.add(separator + pair_json_text(piece))
                 separator = ", "
+                errors += sum(finding.severity == "error" for finding in piece.findings)
         output.add('], "findings": [')
         separator = ""
         for finding in outside_findings(data):
             output.add(separator + finding_json_text(finding))
             separator = ", "
+            errors += finding.severity == "error"
         output.add("]}\n")
         output.flush()
-        return 0
+        return 1 if errors else 0
     text = None
     if arguments.format != "json":
+        if kind != "body":
+            output.line(_input_line(kind, start, len(data)))
         text = TextReport(data, header, color=_color(), line=output.line)
     shown_pairs = shown_outside = 0
     counts = dict.fromkeys(SEVERITIES, 0)
@@ -460,7 +509,7 @@ def run_explain(arguments: argparse.Namespace) -> int:
         }
         output.line(_json(summary))
     output.flush()
-    return 0
+    return 1 if counts["error"] else 0
 
 
 def run_lint(arguments: argparse.Namespace) -> int:
@@ -468,7 +517,7 @@ def run_lint(arguments: argparse.Namespace) -> int:
     from .._lint import iter_lint
 
     limit = _max_findings(arguments)
-    data = _whole_input(arguments, "lint")
+    data, _, _ = _whole_input(arguments, "lint")
     findings = iter_lint(data, encoding=arguments.encoding)
     output = Output()
     if arguments.json:

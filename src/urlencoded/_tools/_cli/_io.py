@@ -23,7 +23,6 @@ __all__ = [
     "Source",
     "chunks",
     "note",
-    "query_of",
     "read_all",
     "report",
     "write",
@@ -121,25 +120,6 @@ def strip_newline(data: bytes) -> bytes:
 
 def ends_with_newline(data: bytes) -> bool:
     return data.endswith((b"\n", b"\r"))
-
-
-def query_of(data: bytes) -> tuple[bytes, str | None]:
-    """The urlencoded part of *data*, and a note saying what was dropped, if anything.
-
-    A URL gives its query (between the first ``?`` and the ``#``); a leading
-    ``?`` is dropped.
-    """
-    if data.startswith(b"?"):
-        return data[1:], "dropped the leading '?'"
-    if _URL.match(data):
-        end = data.find(b"#")
-        if end == -1:
-            end = len(data)
-        start = data.find(b"?", 0, end)
-        if start == -1:
-            return b"", "the input is a URL without a query"
-        return data[start + 1 : end], f"parsing the query of a URL (bytes {start + 1}-{end - 1})"
-    return data, None
 
 
 def write(data: bytes) -> None:

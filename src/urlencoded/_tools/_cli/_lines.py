@@ -1,4 +1,4 @@
-"""``urlencoded parse --lines``: one body or query per line, JSON Lines out, on N cores.
+"""``urlencoded parse --lines``: one query per line, from bodies, URLs or access logs, on N cores.
 
 The input is cut into blocks of whole lines of about :data:`BLOCK_SIZE`
 bytes. With ``--jobs 1`` each block is parsed in this process; with more,
@@ -7,71 +7,186 @@ the finished ones in input order. At most a few blocks per worker are in
 flight, so memory stays bounded by the block size (and the longest line,
 itself bounded by ``--max-body-size``) however large the input is.
 
-A line that fails (a limit, or strict decoding) prints ``null`` in its place,
-so that output line N still belongs to input line N, and one line on
-standard error; the exit status is then 2.
+Each line ends up in one of four states, all counted: *parsed*; *skipped*
+(in the format, but with no query: ``GET /`` or an empty line); *unmatched*
+(not in the input format); *failed* (a limit, or strict decoding). In JSON
+Lines, an unmatched or failed line prints ``null`` and a skipped one ``[]``,
+so that output line N still belongs to input line N; in CSV and TSV only
+parsed and skipped lines give a row. Unmatched and failed lines are reported
+on standard error and make the exit status 1.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
-import os
-import stat
+import operator
+import re
 import sys
 from collections import deque
 from collections.abc import Callable, Iterator
-from typing import Any, BinaryIO, Union
+from itertools import chain
+from operator import itemgetter
+from typing import Any, Literal, NamedTuple
 
-from ..._core import BLOCK, NO_LIMITS, FormOptions, parse_with
+from ..._core import BLOCK, NO_LIMITS, FormOptions, charset_field_encoding, parse_with
+from ..._encoding import Encoding, get_encoding
 from ..._errors import URLEncodedError
-from ._io import CliError, Source, note, query_of, write
+from ..._web import LOG_FORMATS, detect_line_format, find_query, log_target
+from ._blocks import (
+    BLOCK_SIZE,
+    Block,
+    Prefixed,
+    Slice,
+    blocks,
+    file_ranges,
+    regular_file_size,
+)
+from ._io import CliError, Source, note, report, write
+from ._progress import Progress, summary_line
 
-__all__ = ["BLOCK_SIZE", "run_lines"]
+__all__ = ["BLOCK_SIZE", "LineSettings", "run_lines"]
 
-# Lines go to the workers in blocks of this size: much larger than the
-# parser's BLOCK, so that handing a block over costs little beside parsing it.
-BLOCK_SIZE = 1024 * 1024
-# Failures reported one by one before the rest are only counted.
+# Unmatched or failed lines reported one by one before the rest are only counted.
 _MAX_REPORTED = 10
+# How much of the input `--input-format auto` looks at (one parser block), and how
+# many lines of it.
+_SAMPLE_BYTES = BLOCK
+_SAMPLE_LINES = 100
 
-# A block of whole lines, or the length of one line too long to hold.
-Block = Union[bytes, int]
-# A parsed block: the JSON Lines output, (line index, message) per failure, line count.
-Result = tuple[bytes, list[tuple[int, str]], int]
 
-# "limited": the parse options; "unlimited": the same without limits, for
-# lines too short to reach any of them. Validated once, before any line.
-_options: dict[str, FormOptions] = {}
-# The smallest line length at which a limit might apply, and most "&" below it.
-_cutoff = [0, 0]
-# The field separator, counted against max_fields.
-_separator = [b"&"]
-# The longest line held in memory: longer ones fail without being read whole.
-_max_line: list[int | None] = [None]
+class LineSettings(NamedTuple):
+    """What ``--lines`` does with each line; validated once, sent to every worker."""
+
+    options: FormOptions
+    input_format: str  # body, url, common, combined or regex
+    regex: bytes | None  # the --regex pattern
+    group: str  # its named group: "query" or "target"
+    output: str  # json, csv or tsv
+    nested: bool
+    columns: tuple[str, ...]
+    join: str | None  # --all-values: the text between repeated values
+    candidates: tuple[str, ...]  # --guess-encoding, as encoding names
+    nested_options: dict[str, Any]
+
+
+# A parsed block: the output, (line index, message) per unmatched or failed
+# line, and the counts (see _new_counts).
+Result = tuple[bytes, list[tuple[int, str]], dict[str, Any]]
+
+_COUNTS = ("bytes", "lines", "parsed", "skipped", "unmatched", "failed", "fields", "replaced")
+
+# The settings in this process (a worker's, or this one's with --jobs 1).
+_state: dict[str, Any] = {}
 # JSON string quoting (the C function json.dumps uses with ensure_ascii=False).
 _quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or (
     json.encoder.py_encode_basestring
 )
+# Bytes that may decode to U+FFFD: a raw byte above 0x7F, or an escape of one.
+_MAY_REPLACE = re.compile(rb"[\x80-\xff]|%[89A-Fa-f][0-9A-Fa-f]")
+# First bytes that make find_query look further than the body itself.
+_NOT_A_PLAIN_BODY = frozenset(b"?/" + bytes(range(0x21)))
 
 
-def _set_options(options: FormOptions) -> None:
-    """Install the parse options in a worker process (or in this one)."""
-    _options["limited"] = options
-    _options["unlimited"] = options._replace(limits=NO_LIMITS)
+def _new_counts() -> dict[str, Any]:
+    counts: dict[str, Any] = dict.fromkeys(_COUNTS, 0)
+    counts["encodings"] = {}
+    return counts
+
+
+def _set_settings(settings: LineSettings) -> None:
+    """Install *settings* in a worker process (or in this one)."""
+    options = settings.options
     limits = options.limits
     sizes = [limits.max_body_size, limits.max_field_size]
-    _cutoff[0] = min((size + 1 for size in sizes if size is not None), default=sys.maxsize)
-    _cutoff[1] = sys.maxsize if limits.max_fields is None else limits.max_fields
-    _separator[0] = options.separator
-    max_body_size = limits.max_body_size
-    _max_line[0] = None if max_body_size is None else max_body_size + 1
+    encodings: dict[str, Encoding] = {
+        name: get_encoding(name) for name in settings.candidates or (options.encoding.name,)
+    }
+    _state.update(
+        settings=settings,
+        limited=options._replace(charset_field=None),
+        unlimited=options._replace(charset_field=None, limits=NO_LIMITS),
+        # The smallest line length at which a limit might apply, and most separators below it.
+        cutoff=min((size + 1 for size in sizes if size is not None), default=sys.maxsize),
+        max_fields=sys.maxsize if limits.max_fields is None else limits.max_fields,
+        separator=options.separator,
+        charset_field=options.charset_field,
+        encodings=encodings,
+        # (limited, unlimited) options per encoding name, made on first use.
+        by_encoding={},
+        pattern=None if settings.regex is None else re.compile(settings.regex),
+        log=LOG_FORMATS.get(settings.input_format),
+    )
+    if settings.nested:
+        from ..._web import parse_nested
+
+        _state["parse_nested"] = parse_nested
 
 
-def _options_for(line: bytes) -> FormOptions:
-    """The options for *line*, without limits the line cannot reach (the faster path)."""
-    if len(line) < _cutoff[0] and line.count(_separator[0]) < _cutoff[1]:
-        return _options["unlimited"]
-    return _options["limited"]
+def _options_for(query: bytes, encoding: Encoding) -> FormOptions:
+    """The options for *query* in *encoding*, without limits it cannot reach (the faster path)."""
+    pair = _state["by_encoding"].get(encoding.name)
+    if pair is None:
+        pair = (
+            _state["limited"]._replace(encoding=encoding),
+            _state["unlimited"]._replace(encoding=encoding),
+        )
+        _state["by_encoding"][encoding.name] = pair
+    if len(query) < _state["cutoff"] and query.count(_state["separator"]) < _state["max_fields"]:
+        return pair[1]  # type: ignore[no-any-return]
+    return pair[0]  # type: ignore[no-any-return]
+
+
+def _encoding_for(query: bytes) -> Encoding:
+    """The encoding of one line: its charset field's, else the first candidate that decodes it."""
+    field = _state["charset_field"]
+    if field is not None:
+        named = charset_field_encoding(query, _state["separator"], field)
+        if named is not None:
+            return named
+    encodings: dict[str, Encoding] = _state["encodings"]
+    first = next(iter(encodings.values()))
+    candidates = _state["settings"].candidates
+    if len(candidates) < 2 or not _MAY_REPLACE.search(query):
+        return first
+    from ..._html import guess_encoding
+
+    matches = guess_encoding(query, list(encodings.values()), separator=_state["separator"])
+    return matches[0] if matches else first
+
+
+def _query(line: bytes) -> bytes | Literal[False] | None:
+    """The query of *line*: bytes, None when it has none, False when it is not in the format."""
+    settings: LineSettings = _state["settings"]
+    log = _state["log"]
+    if log is not None:
+        match = log.fullmatch(line)
+        if match is None:
+            return False
+        target = match.group("target")
+        if target is None:
+            return None
+        if b"\\" in target:
+            target = log_target(line, settings.input_format) or b""
+        return _target_query(target)
+    if settings.input_format == "body":
+        if line and (line[0] in _NOT_A_PLAIN_BODY or b"://" in line):
+            return find_query(line).query
+        return line if line else None
+    if settings.input_format == "url":
+        found = find_query(line)
+        if found.kind in ("body", "query"):
+            return False
+        return found.query
+    match = _state["pattern"].search(line)
+    if match is None:
+        return False
+    text = match.group(settings.group)
+    if text is None or settings.group == "query":
+        return text  # type: ignore[no-any-return]
+    found = find_query(text)
+    return None if found.kind == "body" else found.query
 
 
 def _json(pairs: list[tuple[str, str]]) -> str:
@@ -84,80 +199,262 @@ def _json(pairs: list[tuple[str, str]]) -> str:
     )
 
 
+def _row(pairs: list[tuple[str, str]]) -> list[str]:
+    """The named columns of one line: the first value of each (all, joined, with --all-values)."""
+    settings: LineSettings = _state["settings"]
+    if settings.join is None:
+        first = dict(pairs[::-1])
+        return [first.get(column, "") for column in settings.columns]
+    values: dict[str, list[str]] = {column: [] for column in settings.columns}
+    for name, value in pairs:
+        if name in values:
+            values[name].append(value)
+    return [settings.join.join(values[column]) for column in settings.columns]
+
+
+def _fail(
+    index: int, message: str, counts: dict[str, Any], failures: list[tuple[int, str]]
+) -> None:
+    counts["failed"] += 1
+    failures.append((index, message))
+
+
+def _target_query(target: bytes) -> bytes | None:
+    """The query of a request target taken from a log line (no escapes in it)."""
+    if not target:
+        return None
+    if target[:1] == b"/" and not _URL_RULES.search(target):
+        # The common case, with nothing to strip: no need for find_query.
+        question = target.find(b"?")
+        return None if question == -1 else target[question + 1 :]
+    found = find_query(target)
+    return None if found.kind == "body" else found.query
+
+
+_split_query = operator.methodcaller("partition", b"?")
+# What makes find_query do more than split at '?': a log escape, a fragment, a
+# tab, CR or other control to strip or remove (the LF between joined targets aside).
+_URL_RULES = re.compile(rb"[\x00-\x09\x0b-\x1f#\\]")
+
+
+class _Fields(dict):  # type: ignore[type-arg]
+    """The fields of one line, by name; a name not among them has the empty value."""
+
+    def __missing__(self, name: str) -> str:
+        return ""
+
+
+def _queries(block: bytes, lines: list[bytes]) -> list[bytes | Literal[False] | None]:
+    """The query of each line (see _query): for a log, one search over the whole block."""
+    log = _state["log"]
+    if log is not None:
+        targets = log.findall(block)
+        if len(targets) == len(lines):  # every line is in the format
+            joined = b"\n".join(targets)
+            if (
+                joined[:1] == b"/"
+                and joined.count(b"\n/") == len(targets) - 1
+                and not _URL_RULES.search(joined)
+            ):
+                # Every target is a path and query, with nothing to undo, strip or remove.
+                return [query if mark else None for _, mark, query in map(_split_query, targets)]
+            return [
+                _target_query(target) if b"\\" not in target else _query(line.rstrip(b"\r"))
+                for target, line in zip(targets, lines)
+            ]
+    return [_query(line[:-1] if line.endswith(b"\r") else line) for line in lines]
+
+
+# The name of the field that marks where one line ends among the joined queries
+# of a block; the queries hold no NUL, raw or escaped, so that no field reads as it.
+_MARK = "\x00"
+_MARK_PAIR = (_MARK, "")
+
+
+def _parse_many(queries: list[bytes], options: FormOptions) -> list[list[tuple[str, str]]] | None:
+    """The pairs of each query, from one parse of them all joined by a marking field.
+
+    The parser splits its input on the separator and skips empty sequences,
+    so the pairs of ``q1 & mark & q2`` are those of q1, the mark, then those
+    of q2. Only for queries under every limit; None if a query holds a NUL
+    (or its escape), or the parse fails (strict decoding): then each query
+    is parsed alone.
+    """
+    separator = options.separator
+    joined = (separator + _MARK.encode() + separator).join(queries)
+    if joined.count(b"\x00") != len(queries) - 1 or b"%00" in joined:
+        return None
+    try:
+        pairs = parse_with(joined, options)
+    except (URLEncodedError, ValueError):
+        return None
+    result = []
+    start = 0
+    find = pairs.index
+    for _ in range(len(queries) - 1):
+        end = find(_MARK_PAIR, start)
+        result.append(pairs[start:end])
+        start = end + 1
+    result.append(pairs[start:])
+    return result
+
+
+def _bulk(
+    queries: list[bytes | Literal[False] | None],
+) -> tuple[list[int], list[list[tuple[str, str]]]]:
+    """The lines that can be parsed together, and their pairs."""
+    settings: LineSettings = _state["settings"]
+    limited: FormOptions = _state["limited"]
+    if settings.nested or _state["charset_field"] is not None or limited.isindex:
+        return [], []
+    # Below this length no limit applies (a query has fewer separators than bytes).
+    below = min(_state["cutoff"], _state["max_fields"] + 1)
+    single = len(settings.candidates) < 2
+    indexes = [
+        index
+        for index, query in enumerate(queries)
+        if query and len(query) < below and (single or not _MAY_REPLACE.search(query))
+    ]
+    encoding = next(iter(_state["encodings"].values()))
+    if not indexes or encoding.name.startswith("UTF-16"):  # the mark would not read as NUL
+        return [], []
+    options = _options_for(b"", encoding)
+    parsed = _parse_many([queries[index] for index in indexes], options)  # type: ignore[misc]
+    return ([], []) if parsed is None else (indexes, parsed)
+
+
+def _fast_output(
+    queries: list[bytes | Literal[False] | None],
+    parsed: list[list[tuple[str, str]]],
+    skipped: int,
+    encoding: Encoding,
+    counts: dict[str, Any],
+) -> bytes:
+    """The output of a block whose lines all parsed together or were skipped."""
+    settings: LineSettings = _state["settings"]
+    if parsed:
+        counts["encodings"][encoding.name] = len(parsed)
+    counts.update(parsed=len(parsed), skipped=skipped, fields=sum(map(len, parsed)))
+    if _state["may_replace"] and "\ufffd" in "".join(
+        chain.from_iterable(chain.from_iterable(parsed))
+    ):
+        counts["replaced"] = sum(
+            "\ufffd" in name or "\ufffd" in value for pairs in parsed for name, value in pairs
+        )
+    each: list[list[tuple[str, str]] | None]
+    if skipped:
+        found = iter(parsed)
+        each = [None if query is None else next(found) for query in queries]
+    else:
+        each = parsed  # type: ignore[assignment]
+    if settings.output == "json":
+        return "".join(["[]\n" if pairs is None else _json(pairs) + "\n" for pairs in each]).encode(
+            "utf-8"
+        )
+    columns = settings.columns
+    rows: list[Any]
+    if settings.join is None:
+        # The first value of each name: the pairs in reverse, so that the first is kept.
+        pick = itemgetter(*columns)
+        lines = each if not skipped else [pairs or () for pairs in each]
+        values = map(pick, map(_Fields, map(reversed, lines)))  # type: ignore[arg-type]
+        rows = list(values) if len(columns) > 1 else [(value,) for value in values]
+    else:
+        rows = [_row(pairs or []) for pairs in each]
+    text = io.StringIO()
+    csv.writer(text, dialect="excel" if settings.output == "csv" else "excel-tab").writerows(rows)
+    return text.getvalue().encode("utf-8")
+
+
 def parse_block(block: Block) -> Result:
-    """Parse each line of *block*; return its JSON Lines, failures and line count."""
+    """Parse each line of *block*; return its output, reports and counts."""
+    settings: LineSettings = _state["settings"]
+    counts = _new_counts()
+    failures: list[tuple[int, str]] = []
+    table = settings.output != "json"
     if isinstance(block, int):
-        limit = _options["limited"].limits.max_body_size
-        message = f"max_body_size={limit} exceeded: the line is {block} bytes"
-        return b"null\n", [(0, message)], 1
+        limit = _state["limited"].limits.max_body_size
+        counts.update(bytes=block + 1, lines=1)
+        _fail(0, f"max_body_size={limit} exceeded: the line is {block} bytes", counts, failures)
+        return (b"" if table else b"null\n"), failures, counts
+    counts["bytes"] = len(block)
     lines = block.split(b"\n")
     if block.endswith(b"\n"):
         lines.pop()
-    output = []
-    failures = []
-    for index, line in enumerate(lines):
-        if line.endswith(b"\r"):
-            line = line[:-1]
-        body, _ = query_of(line)
-        try:
-            pairs = parse_with(body, _options_for(body))
-        except (URLEncodedError, ValueError) as error:
-            failures.append((index, str(error)))
-            output.append("null")
+    counts["lines"] = len(lines)
+    queries = _queries(block, lines)
+    indexes, parsed_lists = _bulk(queries)
+    first = next(iter(_state["encodings"].values()))
+    may_replace = _MAY_REPLACE.search(block) is not None
+    skipped = queries.count(None)
+    if len(indexes) + skipped == len(queries):
+        # Every line parsed together, or skipped: the common case, done list-wise.
+        _state["may_replace"] = may_replace
+        return _fast_output(queries, parsed_lists, skipped, first, counts), failures, counts
+    together = dict(zip(indexes, parsed_lists))
+    output: list[Any] = []
+    emit = output.append
+    empty = "{}" if settings.nested else "[]"
+    encodings = counts["encodings"]
+    parsed = fields = replaced = 0
+    for index, query in enumerate(queries):
+        if query is None:
+            counts["skipped"] += 1
+            emit([""] * len(settings.columns) if table else empty)
             continue
-        output.append(_json(pairs))
-    output.append("")
-    return "\n".join(output).encode("utf-8"), failures, len(lines)
-
-
-def blocks(stream: BinaryIO, max_line: int | None, progress: Progress | None) -> Iterator[Block]:
-    """Blocks of whole lines from *stream*; a line longer than *max_line* becomes its length."""
-    carry = b""
-    while True:
-        data = stream.read(BLOCK_SIZE)
-        if progress is not None:
-            progress.advance(len(data))
-        if not data:
-            break
-        data = carry + data if carry else data
-        cut = data.rfind(b"\n") + 1
-        if cut:
-            yield data[:cut]
-            carry = data[cut:]
+        if query is False:
+            counts["unmatched"] += 1
+            failures.append((index, f"not in the {settings.input_format} format"))
+            if not table:
+                emit("null")
+            continue
+        pairs = together.get(index)
+        if pairs is not None:
+            encoding = first
         else:
-            carry = data
-        if max_line is not None and len(carry) > max_line:
-            # Skip the rest of an overlong line without holding it.
-            length = len(carry)
-            while True:
-                data = stream.read(BLOCK_SIZE)
-                if progress is not None:
-                    progress.advance(len(data))
-                newline = data.find(b"\n")
-                if newline != -1 or not data:
-                    break
-                length += len(data)
-            if newline == -1:
-                yield length
-                return
-            length += newline
-            yield length
-            carry = data[newline + 1 :]
-    if carry:
-        yield carry
+            encoding = _encoding_for(query)
+            try:
+                if settings.nested:
+                    nested = _state["parse_nested"](
+                        query, encoding=encoding, **settings.nested_options
+                    )
+                pairs = parse_with(query, _options_for(query, encoding))
+            except (URLEncodedError, ValueError) as error:
+                _fail(index, str(error), counts, failures)
+                if not table:
+                    emit("null")
+                continue
+        parsed += 1
+        fields += len(pairs)
+        encodings[encoding.name] = encodings.get(encoding.name, 0) + 1
+        if may_replace and _MAY_REPLACE.search(query):
+            replaced += sum(1 for name, value in pairs if "\ufffd" in name or "\ufffd" in value)
+        if table:
+            emit(_row(pairs))
+        elif settings.nested:
+            emit(json.dumps(nested, ensure_ascii=False))
+        else:
+            emit(_json(pairs))
+    counts.update(parsed=parsed, fields=fields, replaced=replaced)
+    if table:
+        text = io.StringIO()
+        writer = csv.writer(text, dialect="excel" if settings.output == "csv" else "excel-tab")
+        writer.writerows(output)
+        return text.getvalue().encode("utf-8"), failures, counts
+    output.append("")
+    return "\n".join(output).encode("utf-8"), failures, counts
 
 
-class _Slice:
-    """The bytes of an open file from its current position, up to *size* of them."""
+def _max_line() -> int | None:
+    max_body_size = _state["limited"].limits.max_body_size
+    return None if max_body_size is None else max_body_size + 1
 
-    def __init__(self, file: BinaryIO, size: int) -> None:
-        self.file = file
-        self.left = size
 
-    def read(self, size: int) -> bytes:
-        data = self.file.read(min(size, self.left))
-        self.left -= len(data)
-        return data
+def _merge(total: dict[str, Any], counts: dict[str, Any]) -> None:
+    for key in _COUNTS:
+        total[key] += counts[key]
+    for name, count in counts["encodings"].items():
+        total["encodings"][name] = total["encodings"].get(name, 0) + count
 
 
 def parse_range(task: tuple[str, int, int]) -> Result:
@@ -165,143 +462,115 @@ def parse_range(task: tuple[str, int, int]) -> Result:
     path, start, end = task
     outputs = []
     failures: list[tuple[int, str]] = []
-    count = 0
+    counts = _new_counts()
     with open(path, "rb") as file:
         file.seek(start)
-        for block in blocks(_Slice(file, end - start), _max_line[0], None):  # type: ignore[arg-type]
-            output, failed, lines = parse_block(block)
+        for block in blocks(Slice(file, end - start), _max_line()):
+            output, failed, block_counts = parse_block(block)
             outputs.append(output)
-            failures += [(count + index, message) for index, message in failed]
-            count += lines
-    return b"".join(outputs), failures, count
+            failures += [(counts["lines"] + index, message) for index, message in failed]
+            _merge(counts, block_counts)
+    return b"".join(outputs), failures, counts
 
 
-def file_ranges(stream: BinaryIO, size: int) -> Iterator[tuple[int, int]]:
-    """Ranges of whole lines of about BLOCK_SIZE bytes covering a file of *size* bytes."""
-    start = 0
-    while start < size:
-        end = start + BLOCK_SIZE
-        if end < size:
-            stream.seek(end)
-            while True:
-                data = stream.read(BLOCK)
-                if not data:
-                    end = size
-                    break
-                newline = data.find(b"\n")
-                if newline != -1:
-                    end += newline + 1
-                    break
-                end += len(data)
-        end = min(end, size)
-        yield start, end
-        start = end
+def _detect(head: bytes) -> tuple[str, str]:
+    """The format of the first lines, and the note that says so."""
+    sample = head.split(b"\n")
+    if len(sample) > 1 and not head.endswith(b"\n") and len(head) >= _SAMPLE_BYTES:
+        sample.pop()  # a partial last line
+    found, matched, total = detect_line_format(sample[:_SAMPLE_LINES])
+    return found, f"input format: {found} ({matched} of the first {total} lines)"
 
 
-class Progress:
-    """A progress bar on standard error, for a file of known size."""
+class _Run:
+    """The state of one run: counts, line numbers, reports."""
 
-    def __init__(self, total: int) -> None:
-        self.total = max(total, 1)
-        self.done = 0
-        self.shown = -1
+    def __init__(self, settings: LineSettings, progress: Progress | None) -> None:
+        self.settings = settings
+        self.counts = _new_counts()
+        self.reported = 0
+        self.progress = progress
 
-    def advance(self, count: int) -> None:
-        self.done += count
-        percent = min(100, self.done * 100 // self.total)
-        if percent != self.shown:
-            self.shown = percent
-            bar = "#" * (percent // 4)
-            sys.stderr.write(f"\r[{bar:<25}] {percent:3d}% of {self.total} bytes")
-            sys.stderr.flush()
-
-    def finish(self) -> None:
-        sys.stderr.write("\r" + " " * 60 + "\r")
-        sys.stderr.flush()
-
-
-def _report(first_line: int, result: Result, failed: list[int]) -> None:
-    for index, message in result[1]:
-        failed[0] += 1
-        if failed[0] <= _MAX_REPORTED:
-            note("parse", f"error: line {first_line + index}: {message}")
+    def take(self, result: Result) -> None:
+        output, failures, counts = result
+        for index, message in failures:
+            self.reported += 1
+            if self.reported <= _MAX_REPORTED:
+                note("parse", f"error: line {self.counts['lines'] + index + 1}: {message}")
+        _merge(self.counts, counts)
+        if self.progress is not None:
+            self.progress.update(self.counts["bytes"], self.counts["lines"])
+        write(output)
 
 
-def _range_tasks(
-    pool: Any, path: str, stream: BinaryIO, size: int, progress: Progress | None
-) -> Iterator[Any]:
-    for start, end in file_ranges(stream, size):
-        if progress is not None:
-            progress.advance(end - start)
-        yield pool.apply_async(parse_range, ((path, start, end),))
-
-
-def _regular_file_size(stream: BinaryIO) -> int | None:
-    try:
-        status = os.fstat(stream.fileno())
-    except (OSError, ValueError):
-        return None
-    return status.st_size if stat.S_ISREG(status.st_mode) else None
-
-
-def run_lines(source: Source, options: FormOptions, jobs: int) -> int:
-    """Parse each line of the input; write JSON Lines; return the exit status."""
+def run_lines(source: Source, settings: LineSettings, jobs: int, summary: bool | None) -> int:
+    """Parse each line of the input; write the output; return the exit status."""
     if source.argument is not None:
         raise CliError("--lines reads a file or standard input, not an argument")
-    stream = source.open()
-    progress = None
-    if source.path is not None and sys.stderr is not None and sys.stderr.isatty():
-        try:
-            progress = Progress(stream.seek(0, 2))
-            stream.seek(0)
-        except OSError:
-            progress = None
-    max_body_size = options.limits.max_body_size
-    max_line = None if max_body_size is None else max_body_size + 1
-    line = 1
-    failed = [0]
-    _set_options(options)
+    opened = stream = source.open()
+    terminal = sys.stderr is not None and sys.stderr.isatty()
+    if summary is None:
+        summary = terminal
+    size = regular_file_size(opened)
+    detected = None
+    progress = Progress(size) if terminal else None
+    run = _Run(settings, progress)
     try:
+        if settings.input_format == "auto":
+            head = opened.read(_SAMPLE_BYTES)
+            found, text = _detect(head)
+            settings = settings._replace(input_format=found)
+            detected = found
+            note("parse", f"note: {text}")
+            if size is not None:
+                opened.seek(0)
+            else:
+                stream = Prefixed(head, opened)  # type: ignore[assignment]
+        _set_settings(settings)
+        if settings.output != "json":
+            header = io.StringIO()
+            dialect = "excel" if settings.output == "csv" else "excel-tab"
+            csv.writer(header, dialect=dialect).writerow(settings.columns)
+            write(header.getvalue().encode("utf-8"))
         if jobs == 1:
-            for block in blocks(stream, max_line, progress):
-                result = parse_block(block)
-                _report(line, result, failed)
-                line += result[2]
-                write(result[0])
+            for block in blocks(stream, _max_line()):
+                run.take(parse_block(block))
         else:
             import multiprocessing  # only here: it costs a one-job run's start-up time
 
             context = multiprocessing.get_context()
-            with context.Pool(jobs, initializer=_set_options, initargs=(options,)) as pool:
+            with context.Pool(jobs, initializer=_set_settings, initargs=(settings,)) as pool:
                 pending: deque[Any] = deque()
                 tasks: Iterator[Any]
-                size = _regular_file_size(stream) if source.path is not None else None
                 if size is not None and source.path is not None:
                     # Workers read their ranges of a file themselves: nothing to copy.
-                    tasks = _range_tasks(pool, source.path, stream, size, progress)
+                    tasks = (
+                        pool.apply_async(parse_range, ((source.path, start, end),))
+                        for start, end in file_ranges(opened, size)
+                    )
                 else:
                     tasks = (
                         pool.apply_async(parse_block, (block,))
-                        for block in blocks(stream, max_line, progress)
+                        for block in blocks(stream, _max_line())
                     )
                 for task in tasks:
                     pending.append(task)
                     # A few blocks in flight per worker keep them busy and memory bounded.
                     if len(pending) >= 3 * jobs:
-                        result = pending.popleft().get()
-                        _report(line, result, failed)
-                        line += result[2]
-                        write(result[0])
+                        run.take(pending.popleft().get())
                 while pending:
-                    result = pending.popleft().get()
-                    _report(line, result, failed)
-                    line += result[2]
-                    write(result[0])
+                    run.take(pending.popleft().get())
+        if progress is not None:
+            progress.update(run.counts["bytes"], run.counts["lines"], last=True)
     finally:
         if progress is not None:
             progress.finish()
         if source.path is not None:
-            stream.close()
-    if failed[0] > _MAX_REPORTED:
-        note("parse", f"error: {failed[0] - _MAX_REPORTED} more lines failed")
-    return 2 if failed[0] else 0
+            opened.close()
+    counts = run.counts
+    if run.reported > _MAX_REPORTED:
+        more = run.reported - _MAX_REPORTED
+        note("parse", f"error: {more} more lines not in the format or failed")
+    if summary:
+        report(f"urlencoded parse: summary: {summary_line(counts, detected)}")
+    return 1 if counts["failed"] or counts["unmatched"] else 0

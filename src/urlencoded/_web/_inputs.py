@@ -1,0 +1,172 @@
+"""Where the query is: in a body, a ``?query``, a request target, a URL or an access-log line.
+
+A URL's query is found as :func:`urlencoded.query_params` finds it, on
+bytes: C0 controls and spaces are stripped from both ends and every ASCII
+tab and newline removed, as the URL parser does first
+(https://url.spec.whatwg.org/#concept-basic-url-parser, steps 1 to 3); the
+query is then everything after the first ``?`` that comes before the first
+``#``. A request target (RFC 9112 §3.2: ``/path?query`` in origin form, or
+an absolute URL in absolute form) is read the same way.
+
+Access logs in the NCSA common and combined formats, as nginx and Apache
+write them (``%h %l %u %t "%r" %>s %b``, then ``"%{Referer}i"
+"%{User-agent}i"``), carry the request target inside the request line
+``"%r"``. Both servers escape a ``"``, a ``\\`` and bytes outside printable
+ASCII in it (``\\"`` or ``\\x22``, ``\\\\``, ``\\xHH``); :func:`log_target`
+undoes those escapes, so that the target is the bytes the client sent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import NamedTuple
+
+__all__ = [
+    "LOG_FORMATS",
+    "InputQuery",
+    "detect_line_format",
+    "find_query",
+    "log_target",
+]
+
+# A URL: a scheme (https://url.spec.whatwg.org/#scheme-state) and "://".
+_URL = re.compile(rb"[A-Za-z][A-Za-z0-9+.\-]*://")
+# C0 control or space (https://infra.spec.whatwg.org/#c0-control), as the URL parser strips them.
+_C0_CONTROL_OR_SPACE = bytes(range(0x21))
+_TAB_OR_NEWLINE = b"\t\n\r"
+
+# A quoted log field: any byte but '"', '\' and LF, or a backslash escape (unrolled,
+# so that the regular expression engine does not alternate at every byte).
+_QUOTED = rb'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
+# The request line "%r": a method and the target (group "target"), or
+# anything else (a malformed request, "-", a TLS handshake sent to port 80).
+_TARGET = rb'(?P<target>(?:[^ "\\\n]|\\.)[^ "\\\n]*(?:\\.[^ "\\\n]*)*)'
+_REST = rb'[^"\\\n]*(?:\\.[^"\\\n]*)*'
+_REQUEST = rb'"(?:[A-Za-z]+ ' + _TARGET + _REST + rb"|" + _REST + rb')"'
+# %h %l %u [%t] "%r" %>s %b
+_COMMON = rb"^[^ \n]+ [^ \n]+ [^ \n]+ \[[^\]\n]*\] " + _REQUEST + rb" (?:[0-9]{3}|-) (?:[0-9]+|-)"
+
+#: The access-log formats: name -> the pattern of a line, whose group
+#: ``target`` is the request target. No part matches a line feed, so that
+#: ``fullmatch`` reads one line and, with ``findall``, a block of lines one
+#: line at a time (``^`` and ``$`` match at each line; a CR may end a line).
+#: ``combined`` allows more fields after the user agent, as many
+#: configurations add (the request time, an upstream address).
+LOG_FORMATS: dict[str, re.Pattern[bytes]] = {
+    "combined": re.compile(_COMMON + rb" " + _QUOTED + rb" " + _QUOTED + rb"(?: .*)?\r?$", re.M),
+    "common": re.compile(_COMMON + rb"\r?$", re.M),
+}
+
+_LOG_ESCAPE = re.compile(rb"\\(?:x([0-9A-Fa-f]{2})|(.))", re.S)
+
+
+class InputQuery(NamedTuple):
+    """What an input is and its query.
+
+    *kind* is ``"body"`` (the input is the urlencoded text itself),
+    ``"query"`` (it starts with ``?``), ``"target"`` (a request target in
+    origin form: ``/path?query``) or ``"url"`` (an absolute URL). *query* is
+    the urlencoded part, or None for a target or URL without a query.
+    *start* is the query's byte offset in the input, or -1 when removing
+    tabs and newlines moved it.
+    """
+
+    kind: str
+    query: bytes | None
+    start: int
+
+
+def find_query(data: bytes) -> InputQuery:
+    """The query of *data*: the whole body, or the query of a ``?query``, target or URL.
+
+    >>> find_query(b"/search?q=1#top")
+    InputQuery(kind='target', query=b'q=1', start=8)
+    >>> find_query(b"q=1")
+    InputQuery(kind='body', query=b'q=1', start=0)
+
+    .. versionadded:: 1.1
+    """
+    stripped = data.strip(_C0_CONTROL_OR_SPACE)
+    if stripped.startswith(b"?"):
+        kind = "query"
+    elif stripped.startswith(b"/"):
+        kind = "target"
+    elif _URL.match(stripped):
+        kind = "url"
+    else:
+        return InputQuery("body", data, 0)
+    moved = any(byte in stripped for byte in _TAB_OR_NEWLINE)
+    text = stripped.translate(None, _TAB_OR_NEWLINE) if moved else stripped
+    end = text.find(b"#")
+    if end == -1:
+        end = len(text)
+    question = text.find(b"?", 0, end)
+    if question == -1:
+        return InputQuery(kind, None, -1)
+    lead = len(data) - len(data.lstrip(_C0_CONTROL_OR_SPACE))
+    start = -1 if moved else lead + question + 1
+    return InputQuery(kind, text[question + 1 : end], start)
+
+
+def _unescape(match: re.Match[bytes]) -> bytes:
+    hex_digits, other = match.groups()
+    return bytes([int(hex_digits, 16)]) if hex_digits else other
+
+
+def log_target(line: bytes, log_format: str) -> bytes | None:
+    """The request target of an access-log *line*, with the log's escapes undone.
+
+    Returns ``b""`` when the line is in the format but its request line has
+    no target, and None when the line is not in the format.
+
+    >>> log_target(b'1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "GET /a?q=\\\\xC3\\\\xA9 HTTP/1.1"'
+    ...            b' 200 2326', "common")
+    b'/a?q=\\xc3\\xa9'
+
+    :raises KeyError: if *log_format* is not one of :data:`LOG_FORMATS`.
+
+    .. versionadded:: 1.1
+    """
+    match = LOG_FORMATS[log_format].fullmatch(line)
+    if match is None:
+        return None
+    target = match.group("target")
+    if target is None:
+        return b""
+    if b"\\" in target:
+        target = _LOG_ESCAPE.sub(_unescape, target)
+    return target
+
+
+def _is_target_or_url(line: bytes) -> bool:
+    stripped = line.strip(_C0_CONTROL_OR_SPACE)
+    return stripped.startswith(b"/") or _URL.match(stripped) is not None
+
+
+def detect_line_format(lines: Iterable[bytes]) -> tuple[str, int, int]:
+    """The format most of *lines* are in: ``combined``, ``common``, ``url`` or ``body``.
+
+    Returns the format, how many of the non-empty lines are in it, and how
+    many non-empty lines there were. A log format or ``url`` wins when at
+    least half the lines are in it; ``body`` takes any line, so it is the
+    answer otherwise.
+
+    .. versionadded:: 1.1
+    """
+    counts = {"combined": 0, "common": 0, "url": 0}
+    total = 0
+    for line in lines:
+        line = line.rstrip(b"\r")
+        if not line:
+            continue
+        total += 1
+        for name, pattern in LOG_FORMATS.items():
+            if pattern.fullmatch(line):
+                counts[name] += 1
+        if _is_target_or_url(line):
+            counts["url"] += 1
+    for name in ("combined", "common", "url"):
+        if total and counts[name] * 2 >= total:
+            return name, counts[name], total
+    return "body", total, total

@@ -1,0 +1,243 @@
+"""Writing nested names: ``serialize_nested``.
+
+https://url.spec.whatwg.org/#concept-urlencoded-serializer writes the pairs;
+their names follow the grammar of ``_grammar``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from ..._core import check_limit
+from ..._encoding import Encoding
+from ..._errors import NestingTooDeep
+from ...dialects import WHATWG_FORM, Dialect
+from ._grammar import LIST_FORMATS, ListFormat, NestedInput, is_index, short, split_name
+
+__all__ = ["serialize_nested"]
+
+
+def _scalar(value: object, segments: list[str], segment: str) -> str | bytes | None:
+    """The text written for a leaf, None for a None; TypeError naming its path otherwise.
+
+    The leaf's name is *segments* then *segment*, joined only for the message.
+    """
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return bytes(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return "%d" % value  # noqa: UP031 (an IntEnum's str() is its name on some versions)
+    if value is None:
+        return None
+    raise TypeError(
+        f"serialize_nested(): {''.join(segments)}{segment} is {type(value).__name__}; "
+        "values must be str, bytes, int, bool or None"
+    )
+
+
+def _is_container(value: object) -> bool:
+    return isinstance(value, Mapping) or (
+        isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray, memoryview))
+    )
+
+
+def _check_key(key: object, segments: list[str], container: bool) -> str:
+    """A dict key's segment as written; ValueError where it would not read back the same.
+
+    *segments* spell the dict's own name (none for the top level); they are
+    joined only for an error message.
+    """
+    if not isinstance(key, str):
+        path = "".join(segments)
+        where = f"at {path}" if path else "at the top level"
+        raise TypeError(f"serialize_nested(): keys must be str, not {type(key).__name__} {where}")
+    if not segments:
+        if container and (not key or "[" in key):
+            reason = "is empty" if not key else "holds '['"
+            raise ValueError(
+                f"serialize_nested(): top-level key {key!r} {reason}, "
+                "so its nested names would not read back"
+            )
+        if not container:
+            try:
+                bracketed = split_name(key) is not None
+            except ValueError:
+                bracketed = True
+            if bracketed:
+                raise ValueError(
+                    f"serialize_nested(): key {key!r} has brackets and would read back as nested"
+                )
+        return key
+    if not key or "[" in key or "]" in key or is_index(key):
+        if not key:
+            reason = "is empty (written as '[]', it would read back as a list append)"
+        elif is_index(key):
+            reason = "would read back as a list index"
+        else:
+            reason = "holds a bracket"
+        written = f"{''.join(segments)}[{key}]"
+        raise ValueError(f"serialize_nested(): the key of {written!r} {reason}")
+    return f"[{key}]"
+
+
+def serialize_nested(
+    obj: Mapping[str, NestedInput],
+    *,
+    list_format: ListFormat = "indices",
+    dialect: Dialect = WHATWG_FORM,
+    encoding: str | Encoding = "UTF-8",
+    skip_none: bool = False,
+    max_depth: int | None = 5,
+) -> str:
+    """Serialize dicts and lists as application/x-www-form-urlencoded with bracketed names.
+
+    The inverse of :func:`parse_nested`: each leaf becomes one pair named by
+    its path (``items[0][price]``), in insertion order, and the pairs are
+    serialized as the urlencoded serializer does
+    (https://url.spec.whatwg.org/#concept-urlencoded-serializer) with the
+    dialect's encoding of each name and value, so brackets are written
+    ``%5B`` and ``%5D``.
+
+    Leaves: a str as it is; bytes percent-encoded as they are; ``True`` and
+    ``False`` as ``true`` and ``false``; an int in decimal; ``None`` as an
+    empty value, or not at all with ``skip_none=True``. An empty dict or list
+    writes nothing. Anything else (float, set, objects) raises
+    :class:`TypeError` naming its path.
+
+    :param obj: a mapping with str keys.
+    :param list_format: ``"indices"`` writes ``a[0]=x&a[1]=y``;
+        ``"brackets"`` writes ``a[]=x&a[]=y``; ``"repeat"`` writes
+        ``a=x&a=y`` (for servers that collect repeated names;
+        :func:`parse_nested` reads it back with its default
+        ``duplicates="combine"``, but a list of one value as that value).
+        The last two only write lists of leaves.
+    :param dialect: a :class:`urlencoded.dialects.Dialect`: how names and
+        values are percent-encoded; by default ``WHATWG_FORM``, the
+        urlencoded serializer's (``+`` for space).
+    :param encoding: the encoding passed to the dialect.
+    :param skip_none: leave out ``None`` leaves instead of writing them empty.
+    :param max_depth: most bracket groups in one written name, counted as
+        :func:`parse_nested` counts them, so that what this writes reads
+        back with the same limit (``None``: no limit). ``"indices"`` adds a
+        group per list level (``a[0]``), ``"brackets"`` one for the ``[]``,
+        ``"repeat"`` none. A dict or list whose entries would go past it
+        raises before it is entered, even if they would write nothing
+        (``None`` with *skip_none*, empty containers).
+    :returns: an ASCII string.
+    :raises TypeError: for a non-mapping *obj*, a non-str key or an
+        unsupported leaf (the message names its path), or a *max_depth*
+        that is not an int or None.
+    :raises ValueError: for an unknown *list_format*, a negative
+        *max_depth*, a circular reference, or a key that would not read back
+        as the same structure: an empty or bracketed nested key, a nested
+        dict key that looks like a list index, a list of containers with
+        ``"brackets"`` or ``"repeat"``.
+    :raises LimitExceeded: a :class:`NestingTooDeep` for a name with more
+        than *max_depth* bracket groups; its message names the limit, its
+        value and the name (shortened), and its ``offset`` is the length of
+        the output written before that name's pair.
+
+    >>> serialize_nested({"items": [{"price": "p_1", "quantity": 2}], "metadata": {"order": 6735}})
+    'items%5B0%5D%5Bprice%5D=p_1&items%5B0%5D%5Bquantity%5D=2&metadata%5Border%5D=6735'
+    >>> serialize_nested({"category": ["indieweb", "python"]}, list_format="brackets")
+    'category%5B%5D=indieweb&category%5B%5D=python'
+
+    .. versionadded:: 1.1
+    """
+    if not isinstance(list_format, str):
+        raise TypeError(f"list_format must be a str, not {type(list_format).__name__}")
+    if list_format not in LIST_FORMATS:
+        raise ValueError(
+            f"list_format must be 'indices', 'brackets' or 'repeat', got {list_format!r}"
+        )
+    if not isinstance(skip_none, bool):
+        raise TypeError(f"skip_none must be a bool, not {type(skip_none).__name__}")
+    max_depth = check_limit("max_depth", max_depth)
+    if not isinstance(obj, Mapping):
+        raise TypeError(f"serialize_nested() takes a mapping, not {type(obj).__name__}")
+    pieces: list[str] = []
+    if not isinstance(dialect, Dialect):
+        raise TypeError(f"dialect must be a Dialect, not {type(dialect).__name__}")
+    encode = dialect.encode
+    # Depth-first with an explicit stack of open containers: (id, iterator of
+    # (segment, child), bracket groups of its entries' names). A name is kept
+    # as one segment per open container ("a", "[b]", "[0]", "[]" or "") and
+    # joined only for a pair that is written or an error: joining at every
+    # level would make a deep object quadratic in its depth.
+    segments: list[str] = []
+    # Each open container's joined name, made when its first pair is written.
+    prefixes: list[str | None] = [None]
+    active: set[int] = {id(obj)}
+    stack: list[tuple[int, Iterator[tuple[str, Any]], int]] = [
+        (id(obj), iter(_children(obj, segments, list_format)), 0)
+    ]
+    offset = 0  # where the next pair starts in the output
+    while stack:
+        owner, children, groups = stack[-1]
+        entry = next(children, None)
+        if entry is None:
+            stack.pop()
+            prefixes.pop()
+            if stack:
+                segments.pop()
+            active.discard(owner)
+            continue
+        segment, child = entry
+        if _is_container(child):
+            segments.append(segment)
+            if id(child) in active:
+                raise ValueError(f"serialize_nested(): circular reference at {''.join(segments)}")
+            entries = _children(child, segments, list_format)
+            inner = (
+                groups if list_format == "repeat" and not isinstance(child, Mapping) else groups + 1
+            )
+            if entries and max_depth is not None and inner > max_depth:
+                name = "".join(segments) + entries[0][0]
+                raise NestingTooDeep(
+                    "max_depth", max_depth, offset, f"name {short(name)!r}: {inner} bracket groups"
+                )
+            active.add(id(child))
+            stack.append((id(child), iter(entries), inner))
+            prefixes.append(None)
+            continue
+        text = _scalar(child, segments, segment)
+        if text is None:
+            if skip_none:
+                continue
+            text = ""
+        prefix = prefixes[-1]
+        if prefix is None:
+            prefix = prefixes[-1] = "".join(segments)
+        piece = f"{encode(prefix + segment, encoding=encoding)}={encode(text, encoding=encoding)}"
+        pieces.append(piece)
+        offset += len(piece) + 1
+    return "&".join(pieces)
+
+
+def _children(container: Any, segments: list[str], list_format: str) -> list[tuple[str, Any]]:
+    """The (segment, child) entries of one dict or list whose name *segments* spell.
+
+    An entry's segment is what it adds to the name: a top-level key as it is,
+    ``[key]``, ``[0]``, ``[]`` or nothing (``"repeat"``).
+    """
+    if isinstance(container, Mapping):
+        return [
+            (_check_key(key, segments, _is_container(child)), child)
+            for key, child in container.items()
+        ]
+    if list_format == "indices":
+        return [(f"[{index}]", child) for index, child in enumerate(container)]
+    segment = "[]" if list_format == "brackets" else ""
+    entries = []
+    for index, child in enumerate(container):
+        if _is_container(child):
+            raise ValueError(
+                f"serialize_nested(): {''.join(segments)}[{index}] is a container; "
+                f"list_format={list_format!r} only writes lists of values"
+            )
+        entries.append((segment, child))
+    return entries
