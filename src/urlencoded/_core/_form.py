@@ -316,6 +316,9 @@ def parse(
         and max_field_size is None
         and max_body_size is None
     ):
+        if type(data) is str and data.isascii() and "%" not in data and len(data) <= BLOCK:
+            # The shortest call (a=1): no further call to make.
+            return _split_plain(data, data.encode("ascii"))
         return parse_default(data)
     body = as_bytes(data, "parse")
     if use_charset_field is not False:
