@@ -30,7 +30,14 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any, Literal, NamedTuple
 
-from ..._core import BLOCK, NO_LIMITS, FormOptions, charset_field_encoding, parse_with
+from ..._core import (
+    BLOCK,
+    NO_LIMITS,
+    FormOptions,
+    charset_field_encoding,
+    parse_with,
+    unify_separators,
+)
 from ..._encoding import Encoding, get_encoding
 from ..._errors import URLEncodedError
 from ..._web import LOG_FORMATS, detect_line_format, find_query, log_target
@@ -111,6 +118,10 @@ def _set_settings(settings: LineSettings) -> None:
         cutoff=min((size + 1 for size in sizes if size is not None), default=sys.maxsize),
         max_fields=sys.maxsize if limits.max_fields is None else limits.max_fields,
         separator=options.separator,
+        # Every separator byte, the main one first, for counting fields.
+        separators_each=[bytes((byte,)) for byte in _separator_bytes(options)],
+        # The same, as the separator= that guess_encoding takes.
+        separator_argument=tuple(_separator_bytes(options).decode("ascii")),
         charset_field=options.charset_field,
         encodings=encodings,
         # (limited, unlimited) options per encoding name, made on first use.
@@ -124,6 +135,19 @@ def _set_settings(settings: LineSettings) -> None:
         _state["parse_nested"] = parse_nested
 
 
+def _separator_bytes(options: FormOptions) -> bytes:
+    """The options' separator bytes: the main one, then the others of a tuple."""
+    table = options.separator_table
+    others = b"" if table is None else bytes(byte for byte in range(128) if table[byte] != byte)
+    return options.separator + others
+
+
+def _count_separators(query: bytes) -> int:
+    """How many bytes of *query* separate fields (any of the separators)."""
+    count = query.count
+    return sum([count(separator) for separator in _state["separators_each"]])
+
+
 def _options_for(query: bytes, encoding: Encoding) -> FormOptions:
     """The options for *query* in *encoding*, without limits it cannot reach (the faster path)."""
     pair = _state["by_encoding"].get(encoding.name)
@@ -133,7 +157,7 @@ def _options_for(query: bytes, encoding: Encoding) -> FormOptions:
             _state["unlimited"]._replace(encoding=encoding),
         )
         _state["by_encoding"][encoding.name] = pair
-    if len(query) < _state["cutoff"] and query.count(_state["separator"]) < _state["max_fields"]:
+    if len(query) < _state["cutoff"] and _count_separators(query) < _state["max_fields"]:
         return pair[1]  # type: ignore[no-any-return]
     return pair[0]  # type: ignore[no-any-return]
 
@@ -142,7 +166,9 @@ def _encoding_for(query: bytes) -> Encoding:
     """The encoding of one line: its charset field's, else the first candidate that decodes it."""
     field = _state["charset_field"]
     if field is not None:
-        named = charset_field_encoding(query, _state["separator"], field)
+        named = charset_field_encoding(
+            unify_separators(query, _state["limited"]), _state["separator"], field
+        )
         if named is not None:
             return named
     encodings: dict[str, Encoding] = _state["encodings"]
@@ -152,7 +178,9 @@ def _encoding_for(query: bytes) -> Encoding:
         return first
     from ..._html import guess_encoding
 
-    matches = guess_encoding(query, list(encodings.values()), separator=_state["separator"])
+    matches = guess_encoding(
+        query, list(encodings.values()), separator=_state["separator_argument"]
+    )
     return matches[0] if matches else first
 
 
