@@ -181,7 +181,9 @@ _EXAMPLES = {
   urlencoded parse --lines --input-format combined --format csv --columns utm_source,q \\
       --file access.log > queries.csv
   urlencoded parse --lines --guess-encoding utf-8,shift_jis,euc-jp --summary --file access.log
-  urlencoded parse --lines --regex 'GET (?P<target>[^ ]+)' --file app.log""",
+  urlencoded parse --lines --regex 'GET (?P<target>[^ ]+)' --file app.log
+  urlencoded parse --lines --input-format combined --format parquet --output queries.parquet \\
+      --file access.log""",
     "serialize": """examples:
   urlencoded serialize '[["q", "café au lait"], ["n", 1]]'
   urlencoded serialize '{"a": true, "b": 1.50}'
@@ -296,15 +298,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parse.add_argument(
         "--format",
-        choices=["json", "csv", "tsv"],
+        choices=["json", "csv", "tsv", "parquet"],
         default="json",
         help="with --lines: 'json' (JSON Lines, the default), or 'csv' (RFC 4180) or 'tsv' "
-        "with the --columns named",
+        "with the --columns named, or 'parquet' to --output (needs the 'arrow' extra): a "
+        "'pairs' column, or the --columns named",
+    )
+    parse.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="with --format parquet: the file to write",
     )
     parse.add_argument(
         "--columns",
         metavar="NAME,...",
-        help="with --format csv or tsv: the fields to write, one column each (the first value)",
+        help="with --format csv, tsv or parquet: the fields to write, one column each (the "
+        "first value)",
     )
     parse.add_argument(
         "--all-values",

@@ -135,7 +135,7 @@ def run_parse(arguments: argparse.Namespace) -> int:
     options = parse_options(arguments)
     settings = line_settings(arguments, options)
     if arguments.lines:
-        return run_lines(source, settings, arguments.jobs or 1, arguments.summary)
+        return run_lines(source, settings, arguments.jobs or 1, arguments.summary, arguments.output)
     if settings.input_format == "regex":
         raise CliError("--regex goes with --lines")
     if arguments.guess_encoding is not None:

@@ -28,7 +28,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from itertools import chain
 from operator import itemgetter
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, Union
 
 from ..._core import (
     BLOCK,
@@ -70,7 +70,7 @@ class LineSettings(NamedTuple):
     input_format: str  # body, url, common, combined or regex
     regex: bytes | None  # the --regex pattern
     group: str  # its named group: "query" or "target"
-    output: str  # json, csv or tsv
+    output: str  # json, csv, tsv or parquet
     nested: bool
     columns: tuple[str, ...]
     join: str | None  # --all-values: the text between repeated values
@@ -78,9 +78,13 @@ class LineSettings(NamedTuple):
     nested_options: dict[str, Any]
 
 
-# A parsed block: the output, (line index, message) per unmatched or failed
-# line, and the counts (see _new_counts).
-Result = tuple[bytes, list[tuple[int, str]], dict[str, Any]]
+# A parsed block: the output (bytes, or for Parquet one row per output line),
+# (line index, message) per unmatched or failed line, and the counts (see _new_counts).
+Output = Union[bytes, list[Any]]
+Result = tuple[Output, list[tuple[int, str]], dict[str, Any]]
+
+# Rows per Parquet row group: what the parent holds before writing them.
+PARQUET_BATCH_ROWS = 65536
 
 _COUNTS = ("bytes", "lines", "parsed", "skipped", "unmatched", "failed", "fields", "replaced")
 
@@ -357,7 +361,7 @@ def _fast_output(
     skipped: int,
     encoding: Encoding,
     counts: dict[str, Any],
-) -> bytes:
+) -> Output:
     """The output of a block whose lines all parsed together or were skipped."""
     settings: LineSettings = _state["settings"]
     if parsed:
@@ -380,6 +384,8 @@ def _fast_output(
             "utf-8"
         )
     columns = settings.columns
+    if not columns:  # Parquet, a list of pairs per line
+        return [[] if pairs is None else pairs for pairs in each]
     rows: list[Any]
     if settings.join is None:
         # The first value of each name: the pairs in reverse, so that the first is kept.
@@ -389,6 +395,8 @@ def _fast_output(
         rows = list(values) if len(columns) > 1 else [(value,) for value in values]
     else:
         rows = [_row(pairs or []) for pairs in each]
+    if settings.output == "parquet":
+        return rows
     text = io.StringIO()
     csv.writer(text, dialect="excel" if settings.output == "csv" else "excel-tab").writerows(rows)
     return text.getvalue().encode("utf-8")
@@ -399,11 +407,14 @@ def parse_block(block: Block) -> Result:
     settings: LineSettings = _state["settings"]
     counts = _new_counts()
     failures: list[tuple[int, str]] = []
-    table = settings.output != "json"
+    table = bool(settings.columns)  # CSV, TSV or Parquet columns: no row for a failed line
+    rows = settings.output == "parquet"
     if isinstance(block, int):
         limit = _state["limited"].limits.max_body_size
         counts.update(bytes=block + 1, lines=1)
         _fail(0, f"max_body_size={limit} exceeded: the line is {block} bytes", counts, failures)
+        if rows:
+            return ([] if table else [None]), failures, counts
         return (b"" if table else b"null\n"), failures, counts
     counts["bytes"] = len(block)
     lines = block.split(b"\n")
@@ -422,7 +433,8 @@ def parse_block(block: Block) -> Result:
     together = dict(zip(indexes, parsed_lists))
     output: list[Any] = []
     emit = output.append
-    empty = "{}" if settings.nested else "[]"
+    empty: Any = [] if rows else "{}" if settings.nested else "[]"
+    null = None if rows else "null"
     encodings = counts["encodings"]
     parsed = fields = replaced = 0
     for index, query in enumerate(queries):
@@ -434,7 +446,7 @@ def parse_block(block: Block) -> Result:
             counts["unmatched"] += 1
             failures.append((index, f"not in the {settings.input_format} format"))
             if not table:
-                emit("null")
+                emit(null)
             continue
         pairs = together.get(index)
         if pairs is not None:
@@ -450,7 +462,7 @@ def parse_block(block: Block) -> Result:
             except (URLEncodedError, ValueError) as error:
                 _fail(index, str(error), counts, failures)
                 if not table:
-                    emit("null")
+                    emit(null)
                 continue
         parsed += 1
         fields += len(pairs)
@@ -462,8 +474,10 @@ def parse_block(block: Block) -> Result:
         elif settings.nested:
             emit(json.dumps(nested, ensure_ascii=False))
         else:
-            emit(_json(pairs))
+            emit(pairs if rows else _json(pairs))
     counts.update(parsed=parsed, fields=fields, replaced=replaced)
+    if rows:
+        return output, failures, counts
     if table:
         text = io.StringIO()
         writer = csv.writer(text, dialect="excel" if settings.output == "csv" else "excel-tab")
@@ -488,7 +502,7 @@ def _merge(total: dict[str, Any], counts: dict[str, Any]) -> None:
 def parse_range(task: tuple[str, int, int]) -> Result:
     """Parse the lines of ``path[start:end]``, read by the worker itself."""
     path, start, end = task
-    outputs = []
+    outputs: list[Output] = []
     failures: list[tuple[int, str]] = []
     counts = _new_counts()
     with open(path, "rb") as file:
@@ -498,7 +512,14 @@ def parse_range(task: tuple[str, int, int]) -> Result:
             outputs.append(output)
             failures += [(counts["lines"] + index, message) for index, message in failed]
             _merge(counts, block_counts)
-    return b"".join(outputs), failures, counts
+    return _join(outputs), failures, counts
+
+
+def _join(outputs: list[Output]) -> Output:
+    """The outputs of several blocks as one: bytes joined, or rows in one list."""
+    if _state["settings"].output == "parquet":
+        return list(chain.from_iterable(outputs))
+    return b"".join(outputs)  # type: ignore[arg-type]
 
 
 def _detect(head: bytes) -> tuple[str, str]:
@@ -520,6 +541,11 @@ class _Run:
         self.progress = progress
 
     def take(self, result: Result) -> None:
+        """Count and report one block's lines, and write its output."""
+        write(self.account(result))  # type: ignore[arg-type]
+
+    def account(self, result: Result) -> Output:
+        """Count and report one block's lines; return its output."""
         output, failures, counts = result
         for index, message in failures:
             self.reported += 1
@@ -528,11 +554,53 @@ class _Run:
         _merge(self.counts, counts)
         if self.progress is not None:
             self.progress.update(self.counts["bytes"], self.counts["lines"])
-        write(output)
+        return output
 
 
-def run_lines(source: Source, settings: LineSettings, jobs: int, summary: bool | None) -> int:
-    """Parse each line of the input; write the output; return the exit status."""
+def _results(
+    stream: Any, source: Source, size: int | None, settings: LineSettings, jobs: int
+) -> Iterator[Result]:
+    """The parsed blocks of the input, in input order, parsed here or by *jobs* workers."""
+    if jobs == 1:
+        for block in blocks(stream, _max_line()):
+            yield parse_block(block)
+        return
+    import multiprocessing  # only here: it costs a one-job run's start-up time
+
+    context = multiprocessing.get_context()
+    with context.Pool(jobs, initializer=_set_settings, initargs=(settings,)) as pool:
+        pending: deque[Any] = deque()
+        tasks: Iterator[Any]
+        if size is not None and source.path is not None:
+            # Workers read their ranges of a file themselves: nothing to copy.
+            tasks = (
+                pool.apply_async(parse_range, ((source.path, start, end),))
+                for start, end in file_ranges(stream, size)
+            )
+        else:
+            tasks = (
+                pool.apply_async(parse_block, (block,)) for block in blocks(stream, _max_line())
+            )
+        for task in tasks:
+            pending.append(task)
+            # A few blocks in flight per worker keep them busy and memory bounded.
+            if len(pending) >= 3 * jobs:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
+
+
+def run_lines(
+    source: Source,
+    settings: LineSettings,
+    jobs: int,
+    summary: bool | None,
+    output_path: str | None = None,
+) -> int:
+    """Parse each line of the input; write the output; return the exit status.
+
+    The output goes to standard output, or with ``--format parquet`` to *output_path*.
+    """
     if source.argument is not None:
         raise CliError("--lines reads a file or standard input, not an argument")
     opened = stream = source.open()
@@ -555,39 +623,20 @@ def run_lines(source: Source, settings: LineSettings, jobs: int, summary: bool |
             else:
                 stream = Prefixed(head, opened)  # type: ignore[assignment]
         _set_settings(settings)
-        if settings.output != "json":
+        if settings.output in ("csv", "tsv"):
             header = io.StringIO()
             dialect = "excel" if settings.output == "csv" else "excel-tab"
             csv.writer(header, dialect=dialect).writerow(settings.columns)
             write(header.getvalue().encode("utf-8"))
-        if jobs == 1:
-            for block in blocks(stream, _max_line()):
-                run.take(parse_block(block))
-        else:
-            import multiprocessing  # only here: it costs a one-job run's start-up time
+        results = _results(stream, source, size, settings, jobs)
+        if settings.output == "parquet":
+            from ._parquet import write_rows
 
-            context = multiprocessing.get_context()
-            with context.Pool(jobs, initializer=_set_settings, initargs=(settings,)) as pool:
-                pending: deque[Any] = deque()
-                tasks: Iterator[Any]
-                if size is not None and source.path is not None:
-                    # Workers read their ranges of a file themselves: nothing to copy.
-                    tasks = (
-                        pool.apply_async(parse_range, ((source.path, start, end),))
-                        for start, end in file_ranges(opened, size)
-                    )
-                else:
-                    tasks = (
-                        pool.apply_async(parse_block, (block,))
-                        for block in blocks(stream, _max_line())
-                    )
-                for task in tasks:
-                    pending.append(task)
-                    # A few blocks in flight per worker keep them busy and memory bounded.
-                    if len(pending) >= 3 * jobs:
-                        run.take(pending.popleft().get())
-                while pending:
-                    run.take(pending.popleft().get())
+            rows = chain.from_iterable(map(run.account, results))
+            write_rows(rows, output_path or "", settings.columns, PARQUET_BATCH_ROWS)
+        else:
+            for result in results:
+                run.take(result)
         if progress is not None:
             progress.update(run.counts["bytes"], run.counts["lines"], last=True)
     finally:
