@@ -49,6 +49,7 @@ from ._blocks import (
     blocks,
     file_ranges,
     regular_file_size,
+    reopenable_path,
 )
 from ._io import CliError, Source, note, report, write
 from ._progress import Progress, summary_line
@@ -558,7 +559,7 @@ class _Run:
 
 
 def _results(
-    stream: Any, source: Source, size: int | None, settings: LineSettings, jobs: int
+    stream: Any, path: str | None, size: int | None, settings: LineSettings, jobs: int
 ) -> Iterator[Result]:
     """The parsed blocks of the input, in input order, parsed here or by *jobs* workers."""
     if jobs == 1:
@@ -571,11 +572,11 @@ def _results(
     with context.Pool(jobs, initializer=_set_settings, initargs=(settings,)) as pool:
         pending: deque[Any] = deque()
         tasks: Iterator[Any]
-        if size is not None and source.path is not None:
+        if size is not None and path is not None:
             # Workers read their ranges of a file themselves: nothing to copy.
             tasks = (
-                pool.apply_async(parse_range, ((source.path, start, end),))
-                for start, end in file_ranges(stream, size)
+                pool.apply_async(parse_range, ((path, start, end),))
+                for start, end in file_ranges(stream, size, stream.tell())
             )
         else:
             tasks = (
@@ -611,7 +612,11 @@ def run_lines(
     detected = None
     progress = Progress(size) if terminal else None
     run = _Run(settings, progress)
+    path = source.path
+    if size is not None and path is None and jobs > 1:
+        path = reopenable_path(opened)  # standard input redirected from a file
     try:
+        start = opened.tell() if size is not None else 0
         if settings.input_format == "auto":
             head = opened.read(_SAMPLE_BYTES)
             found, text = _detect(head)
@@ -619,7 +624,7 @@ def run_lines(
             detected = found
             note("parse", f"note: {text}")
             if size is not None:
-                opened.seek(0)
+                opened.seek(start)
             else:
                 stream = Prefixed(head, opened)  # type: ignore[assignment]
         _set_settings(settings)
@@ -628,7 +633,7 @@ def run_lines(
             dialect = "excel" if settings.output == "csv" else "excel-tab"
             csv.writer(header, dialect=dialect).writerow(settings.columns)
             write(header.getvalue().encode("utf-8"))
-        results = _results(stream, source, size, settings, jobs)
+        results = _results(stream, path, size, settings, jobs)
         if settings.output == "parquet":
             from ._parquet import write_rows
 
