@@ -19,6 +19,7 @@ on standard error and make the exit status 1.
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import json
 import operator
@@ -638,7 +639,15 @@ def run_lines(
             from ._parquet import write_rows
 
             rows = chain.from_iterable(map(run.account, results))
-            write_rows(rows, output_path or "", settings.columns, PARQUET_BATCH_ROWS)
+            # A batch is many small objects without cycles: the cyclic garbage
+            # collector would only walk them, again and again, for nothing.
+            collecting = gc.isenabled()
+            gc.disable()
+            try:
+                write_rows(rows, output_path or "", settings.columns, PARQUET_BATCH_ROWS)
+            finally:
+                if collecting:
+                    gc.enable()
         else:
             for result in results:
                 run.take(result)
