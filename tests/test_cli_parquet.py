@@ -150,6 +150,19 @@ def test_without_output_is_a_usage_error(tmp_path: Path) -> None:
     assert not (tmp_path / "x").exists()
 
 
+def test_repeated_column_is_a_usage_error(tmp_path: Path) -> None:
+    """A field named twice in --columns cannot be two Parquet columns: status 2, one line."""
+    out = tmp_path / "out.parquet"
+    result = run(
+        "parse", "--lines", "--format", "parquet", "-o", str(out), "--columns", "a,b,a",
+        stdin=b"a=1\n",
+    )  # fmt: skip
+    assert result.returncode == 2
+    (line,) = errors(result)
+    assert "'a' twice" in line
+    assert not out.exists()
+
+
 def test_without_pyarrow_names_the_extra(tmp_path: Path) -> None:
     """Where pyarrow cannot be imported, one line names the extra, and the status is 2."""
     blocker = tmp_path / "blocker" / "pyarrow"

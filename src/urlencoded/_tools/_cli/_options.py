@@ -108,6 +108,9 @@ def _columns(text: str | None, output: str) -> tuple[str, ...]:
     columns = tuple(name.strip() for name in text.split(","))
     if not all(columns):
         raise CliError(f"--columns takes names separated by commas, got {text!r}")
+    if output == "parquet" and len(set(columns)) < len(columns):
+        repeated = next(name for name in columns if columns.count(name) > 1)
+        raise CliError(f"--columns names {repeated!r} twice: a Parquet column name is unique")
     return columns
 
 
