@@ -25,8 +25,8 @@ from ._io import (
     strip_newline,
     write,
 )
-from ._lines import run_lines
 from ._options import KINDS, guess_candidates, input_query, line_settings, parse_options
+from ._run import run_lines
 
 __all__ = ["COMMANDS", "DEFAULT_MAX_FINDINGS", "UNSET"]
 
