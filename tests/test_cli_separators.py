@@ -134,3 +134,13 @@ def test_guess_encoding_splits_on_each(lines: bool) -> None:
         output = json.loads(result.stdout)
     assert result.returncode == 0, result
     assert output == [list(pair) for pair in parse(body, separator=BOTH, encoding="shift_jis")]
+
+
+def test_streamed_standard_input_splits_on_each() -> None:
+    """A body streamed from standard input, with a charset field after a ';', reads as parse's."""
+    body = "q=%93%FA;_charset_=shift_jis&r=%96%7B"
+    result = run("parse", "--separator", "&;", "--charset-field", "_charset_", stdin=body.encode())
+    assert result.returncode == 0, result
+    expected = parse(body, separator=BOTH, charset_field="_charset_")
+    assert json.loads(result.stdout) == [list(pair) for pair in expected]
+    assert expected[-1] == ("r", "本")
