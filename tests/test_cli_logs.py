@@ -220,7 +220,7 @@ def test_lines_regex_with_a_query_or_target_group() -> None:
         (["--input-format", "regex"], "needs --regex"),
         (["--input-format", "common", "--regex", "(?P<query>x)"], "does not go with"),
         (["--format", "csv"], "needs --columns"),
-        (["--columns", "a"], "--columns goes with --format csv or tsv"),
+        (["--columns", "a"], "--columns goes with --format csv, tsv or parquet"),
         (
             [
                 "--format",

@@ -43,6 +43,12 @@ def settings(input_format: str, output: str = "json", **options: object) -> _lin
     )
 
 
+def as_bytes(output: _lines.Output) -> bytes:
+    """The output of a block in a text format, checked to be bytes."""
+    assert isinstance(output, bytes)
+    return output
+
+
 def expected_body(line: bytes) -> list[list[str]] | None:
     """What one line of --input-format body gives, from the public functions."""
     line = line[:-1] if line.endswith(b"\r") else line
@@ -59,7 +65,7 @@ def test_body_lines_agree_with_parse(lines: list[bytes]) -> None:
     _lines._set_settings(settings("body"))
     output, failures, counts = _lines.parse_block(b"\n".join(lines) + b"\n")
     assert failures == []
-    assert [json.loads(text) for text in output.decode().splitlines()] == [
+    assert [json.loads(text) for text in as_bytes(output).decode().splitlines()] == [
         expected_body(line) for line in lines
     ]
     assert counts["lines"] == len(lines)
@@ -90,7 +96,7 @@ def test_log_lines_agree_with_parse(items: list[tuple[bool, bytes]]) -> None:
             expected.append([list(pair) for pair in parse(found.query)])
     _lines._set_settings(settings("combined"))
     output, failures, counts = _lines.parse_block(b"\n".join(lines) + b"\n")
-    assert [json.loads(text) for text in output.decode().splitlines()] == expected
+    assert [json.loads(text) for text in as_bytes(output).decode().splitlines()] == expected
     assert counts["unmatched"] == expected.count(None) == len(failures)
 
 
@@ -101,7 +107,7 @@ def test_limits_apply_to_each_line(lines: list[bytes], max_fields: int) -> None:
     _lines._set_settings(settings("body", max_fields=max_fields))
     output, failures, _ = _lines.parse_block(b"\n".join(lines) + b"\n")
     failed = {index for index, _ in failures}
-    for index, (line, text) in enumerate(zip(lines, output.decode().splitlines())):
+    for index, (line, text) in enumerate(zip(lines, as_bytes(output).decode().splitlines())):
         if index in failed:
             assert text == "null"
         else:
@@ -114,10 +120,25 @@ def test_csv_columns_are_the_first_values(lines: list[bytes]) -> None:
     lines = [line.replace(b"\n", b"").replace(b"\r", b"") for line in lines]
     _lines._set_settings(settings("body", output="csv"))
     output, _, _ = _lines.parse_block(b"\n".join(lines) + b"\n")
-    rows = list(csv.reader(io.StringIO(output.decode(), newline="")))
+    rows = list(csv.reader(io.StringIO(as_bytes(output).decode(), newline="")))
     assert len(rows) == len(lines)
     for line, row in zip(lines, rows):
         first: dict[str, str] = {}
         for name, value in expected_body(line) or []:
             first.setdefault(name, value)
         assert row == [first.get("a", ""), first.get("b", "")]
+
+
+@given(st.lists(QUERIES, min_size=1, max_size=20), st.sampled_from([None, 2]))
+def test_parquet_rows_are_the_json_lines(lines: list[bytes], max_fields: int | None) -> None:
+    """For Parquet, a block gives one row per line: the pairs JSON Lines shows, or None for null."""
+    lines = [line.replace(b"\n", b"") for line in lines]
+    block = b"\n".join(lines) + b"\n"
+    _lines._set_settings(settings("body", max_fields=max_fields))
+    as_json, json_failures, json_counts = _lines.parse_block(block)
+    _lines._set_settings(settings("body", "parquet", max_fields=max_fields)._replace(columns=()))
+    rows, failures, counts = _lines.parse_block(block)
+    assert isinstance(rows, list)
+    expected = [json.loads(line) for line in as_bytes(as_json).decode().splitlines()]
+    assert [None if row is None else [list(pair) for pair in row] for row in rows] == expected
+    assert (failures, counts) == (json_failures, json_counts)

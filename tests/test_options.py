@@ -260,9 +260,9 @@ def test_one_block_size() -> None:
     """The parser, the streaming readers, lint and the command line share one block size."""
     from urlencoded._core import _bulk
     from urlencoded._tools import _lint
-    from urlencoded._tools._cli import _io, _lines
+    from urlencoded._tools._cli import _blocks, _io
     from urlencoded._web import _servers
 
     assert BLOCK == 64 * 1024
-    for module in (_bulk, _lint, _io, _lines, _servers):
+    for module in (_bulk, _lint, _io, _blocks, _servers):
         assert module.BLOCK is BLOCK, module.__name__

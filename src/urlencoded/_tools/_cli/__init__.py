@@ -73,6 +73,13 @@ def _separator(text: str) -> str:
     return text
 
 
+def _separators(text: str) -> str | tuple[str, ...]:
+    """A parser's --separator: one ASCII character, or several (a tuple: split on each)."""
+    if not text or not text.isascii():
+        raise argparse.ArgumentTypeError(f"expected one or more ASCII characters, got {text!r}")
+    return text if len(text) == 1 else tuple(text)
+
+
 def _add_separator(command: argparse.ArgumentParser, what: str) -> None:
     command.add_argument(
         "--separator",
@@ -80,6 +87,17 @@ def _add_separator(command: argparse.ArgumentParser, what: str) -> None:
         default="&",
         metavar="C",
         help=f"the one ASCII character that {what} (default '&'; ';' for old HTML 4 forms)",
+    )
+
+
+def _add_separators(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--separator",
+        type=_separators,
+        default="&",
+        metavar="C...",
+        help="the ASCII characters that separate fields, each one alone (default '&'; ';' "
+        "for old HTML 4 forms; '&;' for both)",
     )
 
 
@@ -156,13 +174,16 @@ _EXAMPLES = {
   urlencoded parse --charset-field _charset_ '_charset_=Shift_JIS&q=%93%FA'
   urlencoded parse --guess-encoding utf-8,euc-jp,shift_jis 'q=%93%FA%96%7B'
   urlencoded parse --separator ';' 'a=1;b=2'
+  urlencoded parse --separator '&;' 'a=1;b=2&c=3'
   urlencoded parse --lines --jobs 2 --file access-queries.txt > pairs.jsonl
   urlencoded parse '/search?q=a+b&page=2'
   urlencoded parse --nested 'user[name]=x&tags[]=a&tags[]=b'
   urlencoded parse --lines --input-format combined --format csv --columns utm_source,q \\
       --file access.log > queries.csv
   urlencoded parse --lines --guess-encoding utf-8,shift_jis,euc-jp --summary --file access.log
-  urlencoded parse --lines --regex 'GET (?P<target>[^ ]+)' --file app.log""",
+  urlencoded parse --lines --regex 'GET (?P<target>[^ ]+)' --file app.log
+  urlencoded parse --lines --input-format combined --format parquet --output queries.parquet \\
+      --file access.log""",
     "serialize": """examples:
   urlencoded serialize '[["q", "café au lait"], ["n", 1]]'
   urlencoded serialize '{"a": true, "b": 1.50}'
@@ -238,7 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="decode every field in the encoding that the field NAME names, if it names one "
         "(browsers fill in '_charset_')",
     )
-    _add_separator(parse, "separates fields")
+    _add_separators(parse)
     parse.add_argument(
         "--guess-encoding",
         metavar="LABEL,...",
@@ -277,15 +298,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parse.add_argument(
         "--format",
-        choices=["json", "csv", "tsv"],
+        choices=["json", "csv", "tsv", "parquet"],
         default="json",
         help="with --lines: 'json' (JSON Lines, the default), or 'csv' (RFC 4180) or 'tsv' "
-        "with the --columns named",
+        "with the --columns named, or 'parquet' to --output (needs the 'arrow' extra): a "
+        "'pairs' column, or the --columns named",
+    )
+    parse.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="with --format parquet: the file to write",
     )
     parse.add_argument(
         "--columns",
         metavar="NAME,...",
-        help="with --format csv or tsv: the fields to write, one column each (the first value)",
+        help="with --format csv, tsv or parquet: the fields to write, one column each (the "
+        "first value)",
     )
     parse.add_argument(
         "--all-values",

@@ -14,7 +14,16 @@ from typing import Any, BinaryIO, Union
 
 from ..._core import BLOCK
 
-__all__ = ["BLOCK_SIZE", "Block", "Prefixed", "Slice", "blocks", "file_ranges", "regular_file_size"]
+__all__ = [
+    "BLOCK_SIZE",
+    "Block",
+    "Prefixed",
+    "Slice",
+    "blocks",
+    "file_ranges",
+    "regular_file_size",
+    "reopenable_path",
+]
 
 # Lines go to the workers in blocks of this size: much larger than the
 # parser's BLOCK, so that handing a block over costs little beside parsing it.
@@ -84,9 +93,8 @@ class Slice:
         return data
 
 
-def file_ranges(stream: BinaryIO, size: int) -> Iterator[tuple[int, int]]:
-    """Ranges of whole lines of about BLOCK_SIZE bytes covering a file of *size* bytes."""
-    start = 0
+def file_ranges(stream: BinaryIO, size: int, start: int = 0) -> Iterator[tuple[int, int]]:
+    """Ranges of whole lines of about BLOCK_SIZE bytes covering a file from *start* to *size*."""
     while start < size:
         end = start + BLOCK_SIZE
         if end < size:
@@ -104,6 +112,27 @@ def file_ranges(stream: BinaryIO, size: int) -> Iterator[tuple[int, int]]:
         end = min(end, size)
         yield start, end
         start = end
+
+
+def reopenable_path(stream: BinaryIO) -> str | None:
+    """A path that opens the same regular file as *stream* (standard input redirected from a
+    file), so that workers read their ranges themselves instead of being sent the bytes."""
+    try:
+        descriptor = stream.fileno()
+        status = os.fstat(descriptor)
+        candidates = [os.readlink(f"/proc/self/fd/{descriptor}")]
+    except (OSError, ValueError, AttributeError):
+        return None
+    # Also the descriptor's own entry, which opens the file even if it was renamed or removed.
+    candidates.append(f"/proc/{os.getpid()}/fd/{descriptor}")
+    for path in candidates:
+        try:
+            found = os.stat(path)
+        except OSError:
+            continue
+        if (found.st_dev, found.st_ino) == (status.st_dev, status.st_ino):
+            return path
+    return None
 
 
 def regular_file_size(stream: BinaryIO) -> int | None:

@@ -25,8 +25,8 @@ from ._io import (
     strip_newline,
     write,
 )
-from ._lines import run_lines
 from ._options import KINDS, guess_candidates, input_query, line_settings, parse_options
+from ._run import run_lines
 
 __all__ = ["COMMANDS", "DEFAULT_MAX_FINDINGS", "UNSET"]
 
@@ -135,7 +135,7 @@ def run_parse(arguments: argparse.Namespace) -> int:
     options = parse_options(arguments)
     settings = line_settings(arguments, options)
     if arguments.lines:
-        return run_lines(source, settings, arguments.jobs or 1, arguments.summary)
+        return run_lines(source, settings, arguments.jobs or 1, arguments.summary, arguments.output)
     if settings.input_format == "regex":
         raise CliError("--regex goes with --lines")
     if arguments.guess_encoding is not None:

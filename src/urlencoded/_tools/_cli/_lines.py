@@ -12,8 +12,10 @@ Each line ends up in one of four states, all counted: *parsed*; *skipped*
 (not in the input format); *failed* (a limit, or strict decoding). In JSON
 Lines, an unmatched or failed line prints ``null`` and a skipped one ``[]``,
 so that output line N still belongs to input line N; in CSV and TSV only
-parsed and skipped lines give a row. Unmatched and failed lines are reported
-on standard error and make the exit status 1.
+parsed and skipped lines give a row; for Parquet a block gives the same rows
+as Python values (see ``_parquet``). Unmatched and failed lines are reported
+on standard error and make the exit status 1. This module parses blocks, in
+this process or a worker; ``_run`` drives a run.
 """
 
 from __future__ import annotations
@@ -24,36 +26,37 @@ import json
 import operator
 import re
 import sys
-from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from itertools import chain
 from operator import itemgetter
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, Union
 
-from ..._core import BLOCK, NO_LIMITS, FormOptions, charset_field_encoding, parse_with
+from ..._core import (
+    NO_LIMITS,
+    FormOptions,
+    charset_field_encoding,
+    parse_with,
+    unify_separators,
+)
 from ..._encoding import Encoding, get_encoding
 from ..._errors import URLEncodedError
-from ..._web import LOG_FORMATS, detect_line_format, find_query, log_target
+from ..._web import LOG_FORMATS, find_query, log_target
 from ._blocks import (
     BLOCK_SIZE,
     Block,
-    Prefixed,
     Slice,
     blocks,
-    file_ranges,
-    regular_file_size,
 )
-from ._io import CliError, Source, note, report, write
-from ._progress import Progress, summary_line
 
-__all__ = ["BLOCK_SIZE", "LineSettings", "run_lines"]
-
-# Unmatched or failed lines reported one by one before the rest are only counted.
-_MAX_REPORTED = 10
-# How much of the input `--input-format auto` looks at (one parser block), and how
-# many lines of it.
-_SAMPLE_BYTES = BLOCK
-_SAMPLE_LINES = 100
+__all__ = [
+    "BLOCK_SIZE",
+    "PARQUET_BATCH_ROWS",
+    "LineSettings",
+    "Output",
+    "Result",
+    "parse_block",
+    "parse_range",
+]
 
 
 class LineSettings(NamedTuple):
@@ -63,7 +66,7 @@ class LineSettings(NamedTuple):
     input_format: str  # body, url, common, combined or regex
     regex: bytes | None  # the --regex pattern
     group: str  # its named group: "query" or "target"
-    output: str  # json, csv or tsv
+    output: str  # json, csv, tsv or parquet
     nested: bool
     columns: tuple[str, ...]
     join: str | None  # --all-values: the text between repeated values
@@ -71,9 +74,13 @@ class LineSettings(NamedTuple):
     nested_options: dict[str, Any]
 
 
-# A parsed block: the output, (line index, message) per unmatched or failed
-# line, and the counts (see _new_counts).
-Result = tuple[bytes, list[tuple[int, str]], dict[str, Any]]
+# A parsed block: the output (bytes, or for Parquet one row per output line),
+# (line index, message) per unmatched or failed line, and the counts (see _new_counts).
+Output = Union[bytes, list[Any]]
+Result = tuple[Output, list[tuple[int, str]], dict[str, Any]]
+
+# Rows per Parquet row group: what the parent holds before writing them.
+PARQUET_BATCH_ROWS = 65536
 
 _COUNTS = ("bytes", "lines", "parsed", "skipped", "unmatched", "failed", "fields", "replaced")
 
@@ -111,6 +118,10 @@ def _set_settings(settings: LineSettings) -> None:
         cutoff=min((size + 1 for size in sizes if size is not None), default=sys.maxsize),
         max_fields=sys.maxsize if limits.max_fields is None else limits.max_fields,
         separator=options.separator,
+        # Every separator byte, the main one first, for counting fields.
+        separators_each=[bytes((byte,)) for byte in _separator_bytes(options)],
+        # The same, as the separator= that guess_encoding takes.
+        separator_argument=tuple(_separator_bytes(options).decode("ascii")),
         charset_field=options.charset_field,
         encodings=encodings,
         # (limited, unlimited) options per encoding name, made on first use.
@@ -124,6 +135,19 @@ def _set_settings(settings: LineSettings) -> None:
         _state["parse_nested"] = parse_nested
 
 
+def _separator_bytes(options: FormOptions) -> bytes:
+    """The options' separator bytes: the main one, then the others of a tuple."""
+    table = options.separator_table
+    others = b"" if table is None else bytes(byte for byte in range(128) if table[byte] != byte)
+    return options.separator + others
+
+
+def _count_separators(query: bytes) -> int:
+    """How many bytes of *query* separate fields (any of the separators)."""
+    count = query.count
+    return sum([count(separator) for separator in _state["separators_each"]])
+
+
 def _options_for(query: bytes, encoding: Encoding) -> FormOptions:
     """The options for *query* in *encoding*, without limits it cannot reach (the faster path)."""
     pair = _state["by_encoding"].get(encoding.name)
@@ -133,7 +157,7 @@ def _options_for(query: bytes, encoding: Encoding) -> FormOptions:
             _state["unlimited"]._replace(encoding=encoding),
         )
         _state["by_encoding"][encoding.name] = pair
-    if len(query) < _state["cutoff"] and query.count(_state["separator"]) < _state["max_fields"]:
+    if len(query) < _state["cutoff"] and _count_separators(query) < _state["max_fields"]:
         return pair[1]  # type: ignore[no-any-return]
     return pair[0]  # type: ignore[no-any-return]
 
@@ -142,7 +166,9 @@ def _encoding_for(query: bytes) -> Encoding:
     """The encoding of one line: its charset field's, else the first candidate that decodes it."""
     field = _state["charset_field"]
     if field is not None:
-        named = charset_field_encoding(query, _state["separator"], field)
+        named = charset_field_encoding(
+            unify_separators(query, _state["limited"]), _state["separator"], field
+        )
         if named is not None:
             return named
     encodings: dict[str, Encoding] = _state["encodings"]
@@ -152,7 +178,9 @@ def _encoding_for(query: bytes) -> Encoding:
         return first
     from ..._html import guess_encoding
 
-    matches = guess_encoding(query, list(encodings.values()), separator=_state["separator"])
+    matches = guess_encoding(
+        query, list(encodings.values()), separator=_state["separator_argument"]
+    )
     return matches[0] if matches else first
 
 
@@ -329,7 +357,7 @@ def _fast_output(
     skipped: int,
     encoding: Encoding,
     counts: dict[str, Any],
-) -> bytes:
+) -> Output:
     """The output of a block whose lines all parsed together or were skipped."""
     settings: LineSettings = _state["settings"]
     if parsed:
@@ -352,6 +380,8 @@ def _fast_output(
             "utf-8"
         )
     columns = settings.columns
+    if not columns:  # Parquet, a list of pairs per line
+        return [[] if pairs is None else pairs for pairs in each]
     rows: list[Any]
     if settings.join is None:
         # The first value of each name: the pairs in reverse, so that the first is kept.
@@ -361,6 +391,8 @@ def _fast_output(
         rows = list(values) if len(columns) > 1 else [(value,) for value in values]
     else:
         rows = [_row(pairs or []) for pairs in each]
+    if settings.output == "parquet":
+        return rows
     text = io.StringIO()
     csv.writer(text, dialect="excel" if settings.output == "csv" else "excel-tab").writerows(rows)
     return text.getvalue().encode("utf-8")
@@ -371,11 +403,14 @@ def parse_block(block: Block) -> Result:
     settings: LineSettings = _state["settings"]
     counts = _new_counts()
     failures: list[tuple[int, str]] = []
-    table = settings.output != "json"
+    table = bool(settings.columns)  # CSV, TSV or Parquet columns: no row for a failed line
+    rows = settings.output == "parquet"
     if isinstance(block, int):
         limit = _state["limited"].limits.max_body_size
         counts.update(bytes=block + 1, lines=1)
         _fail(0, f"max_body_size={limit} exceeded: the line is {block} bytes", counts, failures)
+        if rows:
+            return ([] if table else [None]), failures, counts
         return (b"" if table else b"null\n"), failures, counts
     counts["bytes"] = len(block)
     lines = block.split(b"\n")
@@ -394,7 +429,8 @@ def parse_block(block: Block) -> Result:
     together = dict(zip(indexes, parsed_lists))
     output: list[Any] = []
     emit = output.append
-    empty = "{}" if settings.nested else "[]"
+    empty: Any = [] if rows else "{}" if settings.nested else "[]"
+    null = None if rows else "null"
     encodings = counts["encodings"]
     parsed = fields = replaced = 0
     for index, query in enumerate(queries):
@@ -406,7 +442,7 @@ def parse_block(block: Block) -> Result:
             counts["unmatched"] += 1
             failures.append((index, f"not in the {settings.input_format} format"))
             if not table:
-                emit("null")
+                emit(null)
             continue
         pairs = together.get(index)
         if pairs is not None:
@@ -422,7 +458,7 @@ def parse_block(block: Block) -> Result:
             except (URLEncodedError, ValueError) as error:
                 _fail(index, str(error), counts, failures)
                 if not table:
-                    emit("null")
+                    emit(null)
                 continue
         parsed += 1
         fields += len(pairs)
@@ -434,8 +470,10 @@ def parse_block(block: Block) -> Result:
         elif settings.nested:
             emit(json.dumps(nested, ensure_ascii=False))
         else:
-            emit(_json(pairs))
+            emit(pairs if rows else _json(pairs))
     counts.update(parsed=parsed, fields=fields, replaced=replaced)
+    if rows:
+        return output, failures, counts
     if table:
         text = io.StringIO()
         writer = csv.writer(text, dialect="excel" if settings.output == "csv" else "excel-tab")
@@ -460,7 +498,7 @@ def _merge(total: dict[str, Any], counts: dict[str, Any]) -> None:
 def parse_range(task: tuple[str, int, int]) -> Result:
     """Parse the lines of ``path[start:end]``, read by the worker itself."""
     path, start, end = task
-    outputs = []
+    outputs: list[Output] = []
     failures: list[tuple[int, str]] = []
     counts = _new_counts()
     with open(path, "rb") as file:
@@ -470,107 +508,11 @@ def parse_range(task: tuple[str, int, int]) -> Result:
             outputs.append(output)
             failures += [(counts["lines"] + index, message) for index, message in failed]
             _merge(counts, block_counts)
-    return b"".join(outputs), failures, counts
+    return _join(outputs), failures, counts
 
 
-def _detect(head: bytes) -> tuple[str, str]:
-    """The format of the first lines, and the note that says so."""
-    sample = head.split(b"\n")
-    if len(sample) > 1 and not head.endswith(b"\n") and len(head) >= _SAMPLE_BYTES:
-        sample.pop()  # a partial last line
-    found, matched, total = detect_line_format(sample[:_SAMPLE_LINES])
-    return found, f"input format: {found} ({matched} of the first {total} lines)"
-
-
-class _Run:
-    """The state of one run: counts, line numbers, reports."""
-
-    def __init__(self, settings: LineSettings, progress: Progress | None) -> None:
-        self.settings = settings
-        self.counts = _new_counts()
-        self.reported = 0
-        self.progress = progress
-
-    def take(self, result: Result) -> None:
-        output, failures, counts = result
-        for index, message in failures:
-            self.reported += 1
-            if self.reported <= _MAX_REPORTED:
-                note("parse", f"error: line {self.counts['lines'] + index + 1}: {message}")
-        _merge(self.counts, counts)
-        if self.progress is not None:
-            self.progress.update(self.counts["bytes"], self.counts["lines"])
-        write(output)
-
-
-def run_lines(source: Source, settings: LineSettings, jobs: int, summary: bool | None) -> int:
-    """Parse each line of the input; write the output; return the exit status."""
-    if source.argument is not None:
-        raise CliError("--lines reads a file or standard input, not an argument")
-    opened = stream = source.open()
-    terminal = sys.stderr is not None and sys.stderr.isatty()
-    if summary is None:
-        summary = terminal
-    size = regular_file_size(opened)
-    detected = None
-    progress = Progress(size) if terminal else None
-    run = _Run(settings, progress)
-    try:
-        if settings.input_format == "auto":
-            head = opened.read(_SAMPLE_BYTES)
-            found, text = _detect(head)
-            settings = settings._replace(input_format=found)
-            detected = found
-            note("parse", f"note: {text}")
-            if size is not None:
-                opened.seek(0)
-            else:
-                stream = Prefixed(head, opened)  # type: ignore[assignment]
-        _set_settings(settings)
-        if settings.output != "json":
-            header = io.StringIO()
-            dialect = "excel" if settings.output == "csv" else "excel-tab"
-            csv.writer(header, dialect=dialect).writerow(settings.columns)
-            write(header.getvalue().encode("utf-8"))
-        if jobs == 1:
-            for block in blocks(stream, _max_line()):
-                run.take(parse_block(block))
-        else:
-            import multiprocessing  # only here: it costs a one-job run's start-up time
-
-            context = multiprocessing.get_context()
-            with context.Pool(jobs, initializer=_set_settings, initargs=(settings,)) as pool:
-                pending: deque[Any] = deque()
-                tasks: Iterator[Any]
-                if size is not None and source.path is not None:
-                    # Workers read their ranges of a file themselves: nothing to copy.
-                    tasks = (
-                        pool.apply_async(parse_range, ((source.path, start, end),))
-                        for start, end in file_ranges(opened, size)
-                    )
-                else:
-                    tasks = (
-                        pool.apply_async(parse_block, (block,))
-                        for block in blocks(stream, _max_line())
-                    )
-                for task in tasks:
-                    pending.append(task)
-                    # A few blocks in flight per worker keep them busy and memory bounded.
-                    if len(pending) >= 3 * jobs:
-                        run.take(pending.popleft().get())
-                while pending:
-                    run.take(pending.popleft().get())
-        if progress is not None:
-            progress.update(run.counts["bytes"], run.counts["lines"], last=True)
-    finally:
-        if progress is not None:
-            progress.finish()
-        if source.path is not None:
-            opened.close()
-    counts = run.counts
-    if run.reported > _MAX_REPORTED:
-        more = run.reported - _MAX_REPORTED
-        note("parse", f"error: {more} more lines not in the format or failed")
-    if summary:
-        report(f"urlencoded parse: summary: {summary_line(counts, detected)}")
-    return 1 if counts["failed"] or counts["unmatched"] else 0
+def _join(outputs: list[Output]) -> Output:
+    """The outputs of several blocks as one: bytes joined, or rows in one list."""
+    if _state["settings"].output == "parquet":
+        return list(chain.from_iterable(outputs))
+    return b"".join(outputs)  # type: ignore[arg-type]

@@ -99,13 +99,18 @@ def _regex(pattern: str) -> tuple[bytes, str]:
 def _columns(text: str | None, output: str) -> tuple[str, ...]:
     if output == "json":
         if text is not None:
-            raise CliError("--columns goes with --format csv or tsv")
+            raise CliError("--columns goes with --format csv, tsv or parquet")
         return ()
     if text is None:
+        if output == "parquet":
+            return ()  # one column of every line's pairs
         raise CliError(f"--format {output} needs --columns NAME,...")
     columns = tuple(name.strip() for name in text.split(","))
     if not all(columns):
         raise CliError(f"--columns takes names separated by commas, got {text!r}")
+    if output == "parquet" and len(set(columns)) < len(columns):
+        repeated = next(name for name in columns if columns.count(name) > 1)
+        raise CliError(f"--columns names {repeated!r} twice: a Parquet column name is unique")
     return columns
 
 
@@ -126,6 +131,11 @@ def line_settings(arguments: argparse.Namespace, options: FormOptions) -> LineSe
         raise CliError("--all-values goes with --columns")
     if arguments.nested and output != "json":
         raise CliError("--nested writes JSON; it does not go with --format " + output)
+    if output == "parquet":
+        if arguments.output is None:
+            raise CliError("--format parquet needs --output FILE")
+    elif arguments.output is not None:
+        raise CliError("--output goes with --format parquet (the others write to standard output)")
     if arguments.jobs is not None:
         if not arguments.lines:
             raise CliError("--jobs goes with --lines (one input is parsed in one process)")
@@ -136,6 +146,10 @@ def line_settings(arguments: argparse.Namespace, options: FormOptions) -> LineSe
             raise CliError(f"--format {output} goes with --lines")
         if arguments.summary is not None:
             raise CliError("--summary goes with --lines")
+    if output == "parquet":
+        from ._parquet import check_parquet
+
+        check_parquet()
     candidates: tuple[str, ...] = ()
     if arguments.guess_encoding is not None:
         labels = guess_candidates(arguments.guess_encoding)
