@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 import urlencoded
 from tests import reference, reference_html
 from tests.strategies import form_bodies, pairs_with_surrogates
-from urlencoded._core import _bulk, _form
+from urlencoded._core import _bulk
+from urlencoded._core._form import _parser as _form
 
 # Pieces that reach the stand-in logic: the stand-ins raw and escaped, the
 # joints escaped, line breaks (no a2b_qp) and invalid escapes.

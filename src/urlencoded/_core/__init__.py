@@ -12,7 +12,7 @@ nothing else of the package, and everything above it builds on it.
 - ``_percent``: percent-encode and percent-decode, bytes and strings.
 - ``_submission``: the form options that the parser and serializer share
   with HTML's submission steps (``_charset_``, newlines, separators).
-- ``_form``: the parser, string parser and serializer; ``_bulk`` holds their
+- ``_form/``: the parser, string parser and serializer; ``_bulk`` holds their
   fast paths, proven equal to the spec's steps by the property tests.
 - ``_search_params``: ``URLSearchParams``.
 - ``_url_query``: a URL string's query and fragment as ``URLSearchParams``.

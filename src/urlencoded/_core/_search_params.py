@@ -8,7 +8,7 @@ one. Every name and value is a *scalar value string*: strings coming in go
 through the USVString conversion (:func:`~urlencoded._core._infra.to_usv_string`),
 so a lone surrogate becomes U+FFFD at the door and the list never holds one.
 Parsing and serializing are delegated to the urlencoded parser in
-``_form.py`` and the serializer in ``_bulk.py``; this module adds no encoding
+``_form/`` and the serializer in ``_bulk.py``; this module adds no encoding
 logic of its own.
 
 Web IDL converts anything to a string (``params.append("n", 1)`` stores
