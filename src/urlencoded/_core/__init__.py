@@ -12,8 +12,9 @@ nothing else of the package, and everything above it builds on it.
 - ``_percent``: percent-encode and percent-decode, bytes and strings.
 - ``_submission``: the form options that the parser and serializer share
   with HTML's submission steps (``_charset_``, newlines, separators).
-- ``_form/``: the parser, string parser and serializer; ``_bulk`` holds their
-  fast paths, proven equal to the spec's steps by the property tests.
+- ``_form/``: the parser, string parser and serializer; ``_bulk`` (parser) and
+  ``_bulk_serializer`` hold their fast paths, proven equal to the spec's steps
+  by the property tests.
 - ``_search_params``: ``URLSearchParams``.
 - ``_url_query``: a URL string's query and fragment as ``URLSearchParams``.
 """
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import typing
 
-from ._bulk import serialize_pairs
+from ._bulk_serializer import serialize_pairs
 from ._form import (
     charset_field_encoding,
     check_text_encoding,

@@ -8,8 +8,9 @@ one. Every name and value is a *scalar value string*: strings coming in go
 through the USVString conversion (:func:`~urlencoded._core._infra.to_usv_string`),
 so a lone surrogate becomes U+FFFD at the door and the list never holds one.
 Parsing and serializing are delegated to the urlencoded parser in
-``_form/`` and the serializer in ``_bulk.py``; this module adds no encoding
-logic of its own.
+``_form/`` and the serializer in ``_bulk_serializer.py``; this module adds no
+encoding logic of its own. The conversions of the arguments are in
+``_search_params_args.py``.
 
 Web IDL converts anything to a string (``params.append("n", 1)`` stores
 ``"1"`` in a browser). We do not: a name or value that is not a ``str`` raises
@@ -34,10 +35,11 @@ from collections.abc import Iterable, Iterator, Mapping
 from operator import indexOf, itemgetter
 from typing import Any, TypeVar, Union, overload
 
-from ._bulk import serialize_str_pairs
+from ._bulk_serializer import serialize_str_pairs
 from ._form import parse, parse_default
-from ._infra import SURROGATE, first_values, to_usv_string, utf16_code_unit_key, values_by_name
-from ._pairs import check_items, check_part
+from ._infra import first_values, to_usv_string, utf16_code_unit_key, values_by_name
+from ._pairs import check_items
+from ._search_params_args import _is_multi_valued, _mapping_item, _optional_usv, _str_pairs, _usv
 
 __all__ = ["URLSearchParams"]
 
@@ -57,23 +59,8 @@ _Init = Union[
 ]
 
 _BYTES_TYPES = (bytes, bytearray, memoryview)
-_PAIR_TYPES = {tuple, list}
 _NAME = itemgetter(0)
 _T = TypeVar("_T")
-
-
-def _usv(value: object, what: str) -> str:
-    """Convert *value* to a scalar value string, or raise TypeError naming *what*."""
-    # https://webidl.spec.whatwg.org/#es-USVString, minus the ToString() of
-    # non-string values: we refuse those instead of converting them.
-    return to_usv_string(check_part(value, what, str_only=True))
-
-
-def _optional_usv(value: object, what: str) -> str | None:
-    """Like :func:`_usv`, but let None (the spec's "not given") through."""
-    if value is None:
-        return None
-    return _usv(value, what)
 
 
 # https://url.spec.whatwg.org/#interface-urlsearchparams
@@ -583,38 +570,3 @@ class URLSearchParams:
         if value is None:
             raise KeyError(name)
         return value
-
-
-def _is_multi_valued(init: Mapping[Any, Any], items: list[Any]) -> bool:
-    """Whether the mapping *init*, whose ``items()`` gave *items*, holds every pair."""
-    if callable(getattr(init, "get_all", None)) or callable(getattr(init, "getall", None)):
-        return True
-    # A name seen twice: items() lists pairs, not one value per key.
-    names = [name for name, _ in items]
-    try:
-        return len(set(names)) < len(names)
-    except TypeError:
-        return False  # an unhashable key: _mapping_item names it
-
-
-def _mapping_item(name: object, value: object) -> tuple[str, str]:
-    """One (name, value) item of a mapping init, as scalar value strings."""
-    return (
-        _usv(name, "URLSearchParams() mapping key"),
-        _usv(value, f"URLSearchParams() mapping value for key {name!r}"),
-    )
-
-
-def _str_pairs(init: list[Any]) -> list[tuple[str, str]] | None:
-    """A list init's pairs when every item is a 2-item tuple or list of str, else None."""
-    if not init:
-        return []
-    if not set(map(type, init)) <= _PAIR_TYPES or set(map(len, init)) != {2}:
-        return None
-    try:
-        text = "".join(map("".join, init))
-    except TypeError:
-        return None  # a name or value that is not a str: check_items names it
-    if not text.isascii() and SURROGATE.search(text):
-        return None  # the general path converts each string
-    return [tuple(pair) for pair in init]

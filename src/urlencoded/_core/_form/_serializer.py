@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Union
 
 from ..._encoding import UTF_8, Encoding, get_output_encoding
-from .._bulk import serialize_pairs, serialize_utf8_whole
+from .._bulk_serializer import serialize_pairs, serialize_utf8_whole
 from .._infra import to_usv_string
 from .._options import CHARSET_FIELD, check_newlines, check_separator
 from .._pairs import NameOrValue, check_items, pair_items

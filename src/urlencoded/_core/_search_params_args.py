@@ -1,0 +1,71 @@
+"""The conversions of URLSearchParams' arguments to scalar value strings.
+
+https://webidl.spec.whatwg.org/#es-USVString,
+https://webidl.spec.whatwg.org/#es-record and
+https://webidl.spec.whatwg.org/#es-sequence
+
+Every name and value that reaches :class:`URLSearchParams`' method steps
+goes through these first: a ``str`` becomes a scalar value string (lone
+surrogates to U+FFFD), anything else raises :class:`TypeError` naming the
+argument. They also tell a multi-valued mapping from a record and take a
+list of str pairs in a few C-level passes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ._infra import SURROGATE, to_usv_string
+from ._pairs import check_part
+
+_PAIR_TYPES = {tuple, list}
+
+
+def _usv(value: object, what: str) -> str:
+    """Convert *value* to a scalar value string, or raise TypeError naming *what*."""
+    # https://webidl.spec.whatwg.org/#es-USVString, minus the ToString() of
+    # non-string values: we refuse those instead of converting them.
+    return to_usv_string(check_part(value, what, str_only=True))
+
+
+def _optional_usv(value: object, what: str) -> str | None:
+    """Like :func:`_usv`, but let None (the spec's "not given") through."""
+    if value is None:
+        return None
+    return _usv(value, what)
+
+
+def _is_multi_valued(init: Mapping[Any, Any], items: list[Any]) -> bool:
+    """Whether the mapping *init*, whose ``items()`` gave *items*, holds every pair."""
+    if callable(getattr(init, "get_all", None)) or callable(getattr(init, "getall", None)):
+        return True
+    # A name seen twice: items() lists pairs, not one value per key.
+    names = [name for name, _ in items]
+    try:
+        return len(set(names)) < len(names)
+    except TypeError:
+        return False  # an unhashable key: _mapping_item names it
+
+
+def _mapping_item(name: object, value: object) -> tuple[str, str]:
+    """One (name, value) item of a mapping init, as scalar value strings."""
+    return (
+        _usv(name, "URLSearchParams() mapping key"),
+        _usv(value, f"URLSearchParams() mapping value for key {name!r}"),
+    )
+
+
+def _str_pairs(init: list[Any]) -> list[tuple[str, str]] | None:
+    """A list init's pairs when every item is a 2-item tuple or list of str, else None."""
+    if not init:
+        return []
+    if not set(map(type, init)) <= _PAIR_TYPES or set(map(len, init)) != {2}:
+        return None
+    try:
+        text = "".join(map("".join, init))
+    except TypeError:
+        return None  # a name or value that is not a str: check_items names it
+    if not text.isascii() and SURROGATE.search(text):
+        return None  # the general path converts each string
+    return [tuple(pair) for pair in init]
