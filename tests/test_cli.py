@@ -760,7 +760,7 @@ def test_lint_holds_no_list_of_findings(
     capsysbinary: pytest.CaptureFixture[bytes],
 ) -> None:
     """lint on a large input of many lines keeps only a few findings alive at any time."""
-    from urlencoded._tools import _lint
+    from urlencoded._tools._lint import _checks as _lint
 
     path = tmp_path / "lines"
     path.write_bytes(MANY_LINES)
@@ -779,7 +779,8 @@ def test_explain_holds_no_list_of_pairs(
     capsysbinary: pytest.CaptureFixture[bytes],
 ) -> None:
     """explain on a large input of many lines keeps only a few pairs and findings alive."""
-    from urlencoded._tools import _explain, _lint
+    from urlencoded._tools import _explain
+    from urlencoded._tools._lint import _checks as _lint
 
     path = tmp_path / "lines"
     path.write_bytes(MANY_LINES)

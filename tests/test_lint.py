@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from tests.reference_lint import materialized_lint, reference_lint
 from urlencoded import Finding, UnknownEncodingError, lint, parse
-from urlencoded._tools import _lint as lint_module
 from urlencoded._tools._lint import CODES, iter_lint
+from urlencoded._tools._lint import _checks as lint_module
 
 DOCS = Path(__file__).parent.parent / "docs" / "lint.rst"
 

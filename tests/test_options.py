@@ -259,8 +259,8 @@ def test_options_from_names_the_caller() -> None:
 def test_one_block_size() -> None:
     """The parser, the streaming readers, lint and the command line share one block size."""
     from urlencoded._core import _bulk
-    from urlencoded._tools import _lint
     from urlencoded._tools._cli import _blocks, _io
+    from urlencoded._tools._lint import _checks as _lint
     from urlencoded._web import _servers
 
     assert BLOCK == 64 * 1024

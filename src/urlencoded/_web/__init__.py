@@ -7,7 +7,7 @@ Built on ``_core``, ``_html`` and ``dialects``:
 - ``_streaming``: ``IncrementalParser``, bounded memory and limits.
 - ``_servers``: reading a WSGI environ or an ASGI scope and receive channel;
   ``_request_options``: their keyword options, as typed dicts.
-- ``_multidict``: ``MultiDict``.
+- ``_multidict``: ``MultiDict``; ``_multidict_views``: its values and items views.
 - ``_requests``: query strings, and nested names in request bodies, as the
   framework adapters read them, and their errors as HTTP errors.
 - ``_nested``: bracketed names (``a[b][0]=x``) as PHP, Rack and qs read and

@@ -35,6 +35,7 @@ from .._core import (
     parse,
     values_by_name,
 )
+from ._multidict_views import _Items, _Values
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -73,36 +74,6 @@ def _pairs(init: object, caller: str) -> list[tuple[str, str]]:
     if isinstance(init, MultiDict):
         return list(init._pairs)
     return check_items(pair_items(init, caller), caller, str_only=True, noun="item")
-
-
-class _Values(ValuesView[str]):
-    """Every value, in pair order (repeats included)."""
-
-    _mapping: MultiDict
-
-    def __iter__(self) -> Iterator[str]:
-        return iter([value for _, value in self._mapping._pairs])
-
-    def __contains__(self, value: object) -> bool:
-        return any(value == own for _, own in self._mapping._pairs)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({list(self)!r})"
-
-
-class _Items(ItemsView[str, str]):
-    """Every (name, value) pair, in order (repeats included)."""
-
-    _mapping: MultiDict
-
-    def __iter__(self) -> Iterator[tuple[str, str]]:
-        return iter(list(self._mapping._pairs))
-
-    def __contains__(self, item: object) -> bool:
-        return item in self._mapping._pairs
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({list(self)!r})"
 
 
 class MultiDict(MutableMapping[str, str]):

@@ -1,12 +1,4 @@
-"""Lint: what in a urlencoded body is likely a mistake, and where.
-
-The URL Standard's parser accepts every byte sequence
-(https://url.spec.whatwg.org/#concept-urlencoded-parser): a ``%`` without two
-hex digits stays a ``%``, a ``;`` is part of the value, a raw newline is part
-of the last value. That leniency hides mistakes that make a signature fail
-or a server read something else than the sender meant. :func:`lint` reports
-them as :class:`Finding` values, each with a stable code, a severity, the
-byte offset in the input where it starts and a message.
+"""The lint checks: each finds one kind of mistake in the raw bytes, in offset order.
 
 The checks work on the raw bytes, the way the parser's first steps do. Each
 kind of finding is reported once per ``&``-separated sequence (at its first
@@ -15,113 +7,22 @@ as long as it has bytes. Every check is one pass of a regular expression
 that looks at each byte a bounded number of times, or one split (U402 counts
 the names in one more pass): lint runs in linear time on any input, hostile
 ones included (``benchmarks/bench_lint.py`` measures it).
-
-Each check yields its findings in offset order, and :func:`iter_lint` merges
-them as they come, so that a caller can print findings while the rest of the
-input is being checked, and memory does not grow with their number.
 """
 
 from __future__ import annotations
 
-import heapq
 import itertools
 import operator
 import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
 
-from .._core import BLOCK, percent_decode_bytes
-from .._core import BytesLike as BytesLike
-from .._core import as_bytes as as_bytes
-from .._encoding import Encoding, decode, get_encoding
-from .._errors import UnknownEncodingError
-from .._web import LOG_FORMATS, find_query
-
-__all__ = ["CODES", "Finding", "iter_lint", "lint"]
-
-#: Every lint code: (name, severity, summary). Codes never change meaning.
-CODES: dict[str, tuple[str, str, str]] = {
-    "U101": ("leading-question-mark", "error", "the input starts with '?'"),
-    "U102": ("trailing-newline", "error", "the input ends with CR or LF"),
-    "U103": ("semicolon-separator", "warning", "';' where '&' was probably meant"),
-    "U104": ("empty-sequence", "info", "an empty sequence ('&&', or '&' at either end)"),
-    "U105": ("url-as-body", "error", "a URL or request target where the body belongs"),
-    "U106": ("log-line-as-body", "error", "an access-log line where the body belongs"),
-    "U201": ("bad-percent", "error", "'%' not followed by two hex digits"),
-    "U202": ("lowercase-hex", "info", "a percent-encoded byte with lower-case hex digits"),
-    "U203": ("mixed-space", "warning", "both '+' and '%20' encode a space"),
-    "U204": ("double-encoded", "warning", "a percent-encoded '%' before two hex digits"),
-    "U301": ("raw-non-ascii", "error", "a byte above 0x7F that is not percent-encoded"),
-    "U302": ("raw-space", "warning", "a space that is not encoded as '+' or '%20'"),
-    "U303": ("raw-control", "error", "a control byte that is not percent-encoded"),
-    "U304": ("invalid-encoding", "error", "percent-decoded bytes invalid in the encoding"),
-    "U305": ("invisible-character", "warning", "a zero-width or invisible character"),
-    "U306": ("bidi-control", "warning", "a character that changes the text direction"),
-    "U401": ("charset-field", "info", "a '_charset_' field"),
-    "U402": ("repeated-name", "info", "the same name more than once"),
-    "U403": ("nested-brackets", "info", "a name or value that looks like nested data"),
-}
-
-_SEVERITIES = ("error", "warning", "info")
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One thing :func:`lint` found: where, what, and how bad.
-
-    :attr:`code` is stable (``"U201"``); :attr:`name` is its readable form
-    (``"bad-percent"``); :attr:`severity` is ``"error"`` (the input will be
-    read differently than it was meant), ``"warning"`` (it probably will) or
-    ``"info"`` (worth knowing); :attr:`offset` is the byte offset in the
-    input (a str input counts its UTF-8 bytes); :attr:`message` says what
-    and why. ``str(finding)`` gives one line.
-
-    >>> Finding("U202", 4, "'%e9' has lower-case hex digits")
-    Finding(code='U202', offset=4, message="'%e9' has lower-case hex digits", severity='info')
-    >>> print(Finding("U202", 4, "'%e9' has lower-case hex digits"))
-    byte 4: U202 lowercase-hex (info): '%e9' has lower-case hex digits
-
-    :raises TypeError: if *code*, *message* or *severity* is not a str, or
-        *offset* not an int.
-    :raises ValueError: if *code* is not a lint code, *offset* is negative,
-        or *severity* is not ``"error"``, ``"warning"``, ``"info"`` or empty
-        (the code's own severity).
-
-    .. versionadded:: 1.1
-    """
-
-    code: str
-    offset: int
-    message: str
-    severity: str = ""
-
-    def __post_init__(self) -> None:
-        for role, value in (("code", self.code), ("message", self.message)):
-            if not isinstance(value, str):
-                raise TypeError(f"{role} must be a str, not {type(value).__name__}")
-        if not isinstance(self.severity, str):
-            raise TypeError(f"severity must be a str, not {type(self.severity).__name__}")
-        if isinstance(self.offset, bool) or not isinstance(self.offset, int):
-            raise TypeError(f"offset must be an int, not {type(self.offset).__name__}")
-        if self.code not in CODES:
-            raise ValueError(f"code must be one of the lint codes, got {self.code!r}")
-        if self.offset < 0:
-            raise ValueError(f"offset must be 0 or more, got {self.offset}")
-        if not self.severity:
-            object.__setattr__(self, "severity", CODES[self.code][1])
-        elif self.severity not in _SEVERITIES:
-            raise ValueError(f"severity must be one of {_SEVERITIES}, got {self.severity!r}")
-
-    @property
-    def name(self) -> str:
-        """The code's readable name, such as ``"bad-percent"``."""
-        return CODES[self.code][0]
-
-    def __str__(self) -> str:
-        return f"byte {self.offset}: {self.code} {self.name} ({self.severity}): {self.message}"
-
+from ..._core import BLOCK, percent_decode_bytes
+from ..._encoding import Encoding, decode, get_encoding
+from ..._errors import UnknownEncodingError
+from ..._web import LOG_FORMATS, find_query
+from ._findings import Finding
 
 # A non-empty sequence: its name (up to the first '='), the '=' if any, its value.
 _FIELD = re.compile(rb"(?=[^&])([^&=]*)(=?)([^&]*)")
@@ -539,91 +440,3 @@ def _charset_field(value: bytes, offset: int, encoding: Encoding) -> Finding:
         "parse with charset_field='_charset_' (or --charset-field) to follow it",
         "warning",
     )
-
-
-def findings_of(body: bytes, encoding: Encoding) -> Iterator[Finding]:
-    """Every finding of *body*, by offset, then code, produced as the checks reach them.
-
-    Each check yields its findings in offset order, so merging them is enough:
-    nothing is held but one pending finding per check (and, for ``U402``, the
-    repeated names).
-    """
-    content_end = len(body.rstrip(b"\r\n"))
-    return heapq.merge(
-        _input_wide(body, content_end),
-        _semicolons(body, content_end),
-        _empty_sequences(body),
-        _bad_percents(body),
-        _lowercase_hex(body),
-        _double_encoded(body),
-        _non_ascii(body),
-        _spaces(body, content_end),
-        _controls(body, content_end),
-        _check_fields(body, encoding),
-        key=_ORDER,
-    )
-
-
-def iter_lint(data: BytesLike | str, *, encoding: str | Encoding = "UTF-8") -> Iterator[Finding]:
-    """Yield what in a urlencoded body is likely a mistake, as the checks find it.
-
-    The findings of :func:`lint`, in the same order (by offset, then code),
-    produced as the input is read: memory does not grow with the number of
-    findings, and taking the first few of a large input does not check the
-    rest. The arguments are checked when it is called, before the first
-    finding is asked for.
-
-    :param data: the body or query, as bytes or str (UTF-8 encoded first).
-    :param encoding: the encoding the names and values are meant to be read
-        in (a label or :class:`Encoding`), for ``U304`` and ``U401``.
-    :returns: an iterator over the findings, ordered by offset, then code.
-    :raises TypeError: if *data* is not bytes or str.
-    :raises UnknownEncodingError: if *encoding* is not a known label.
-
-    >>> findings = iter_lint(b"a=%zz&" * 100_000)
-    >>> print(next(findings))
-    byte 2: U201 bad-percent (error): '%' followed by 'zz' is not an escape; ...
-    >>> sum(finding.severity == "error" for finding in findings)
-    99999
-
-    .. versionadded:: 1.1
-    """
-    body = as_bytes(data, "iter_lint")
-    return findings_of(body, get_encoding(encoding))
-
-
-def lint(data: BytesLike | str, *, encoding: str | Encoding = "UTF-8") -> list[Finding]:
-    """List what in a urlencoded body is likely a mistake, with byte offsets.
-
-    The parser (https://url.spec.whatwg.org/#concept-urlencoded-parser) reads
-    every input without complaint; lint says where the input probably does
-    not mean what it says: a ``;`` used as a separator, a ``%`` without two
-    hex digits, a raw newline that ``echo`` added, bytes invalid in the
-    encoding, a name given twice. The codes, with an example each, are
-    listed in the documentation's lint page; :data:`CODES` maps each code to
-    its name, severity and summary.
-
-    Each kind of finding is reported at its first occurrence in each
-    ``&``-separated sequence; input-wide ones (``U101``, ``U102``, ``U203``)
-    once. Lint takes linear time in the input's length. :func:`iter_lint`
-    yields the same findings one by one, without listing them.
-
-    :param data: the body or query, as bytes or str (UTF-8 encoded first).
-    :param encoding: the encoding the names and values are meant to be read
-        in (a label or :class:`Encoding`), for ``U304`` and ``U401``.
-    :returns: the findings, ordered by offset, then code.
-    :raises TypeError: if *data* is not bytes or str.
-    :raises UnknownEncodingError: if *encoding* is not a known label.
-
-    >>> for finding in lint("?q=caf%c3%a9;lang=fr&q=x"):
-    ...     print(finding)
-    byte 0: U101 leading-question-mark (error): the first name starts with '?': ...
-    byte 6: U202 lowercase-hex (info): '%c3' has lower-case hex digits; ...
-    byte 12: U103 semicolon-separator (warning): ';' then 'lang=fr' looks like ...
-    >>> lint(b"a=1&b=2")
-    []
-
-    .. versionadded:: 1.1
-    """
-    body = as_bytes(data, "lint")
-    return list(findings_of(body, get_encoding(encoding)))
