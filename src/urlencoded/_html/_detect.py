@@ -39,6 +39,7 @@ from typing import NamedTuple
 
 from .._core import Separator, as_bytes, form_options, parse_region_bytes
 from .._encoding import UTF_8, Encoding, decode, get_encoding
+from ._legacy import candidate_encodings
 
 __all__ = ["Plausibility", "detect_encoding", "field_cost", "parse_mixed", "rank_encodings"]
 
@@ -408,17 +409,6 @@ def _word(
         against("words in capitals", _ALL_CAPITALS)
 
 
-def _unique(candidates: Iterable[str | Encoding]) -> list[Encoding]:
-    if isinstance(candidates, (str, Encoding)):
-        raise TypeError("candidates must be an iterable of labels or Encoding objects")
-    encodings: list[Encoding] = []
-    for candidate in candidates:
-        encoding = get_encoding(candidate)
-        if encoding not in encodings:
-            encodings.append(encoding)
-    return encodings
-
-
 # The legacy multi-byte encodings in the order of the Encoding Standard's table.
 _MULTI_BYTE = ("GBK", "gb18030", "Big5", "EUC-JP", "ISO-2022-JP", "Shift_JIS", "EUC-KR")
 
@@ -482,7 +472,7 @@ def rank_encodings(
     :raises TypeError: for arguments of the wrong type.
     :raises ValueError: for a bad *separator*.
     """
-    encodings = _unique(candidates)
+    encodings = candidate_encodings(candidates)
     pairs = _fields(data, separator, "rank_encodings")
     return _rank_parts([part for pair in pairs for part in pair if part], encodings)
 
@@ -565,7 +555,7 @@ def parse_mixed(
 
     .. versionadded:: 1.1
     """
-    encodings = _unique(candidates)
+    encodings = candidate_encodings(candidates)
     if not encodings:
         raise ValueError("parse_mixed needs at least one candidate encoding")
     pairs = _fields(data, separator, "parse_mixed")

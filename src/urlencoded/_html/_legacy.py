@@ -204,13 +204,7 @@ def guess_encoding(
 
     .. versionadded:: 1.1
     """
-    if isinstance(candidates, (str, Encoding)):
-        raise TypeError("candidates must be an iterable of labels or Encoding objects")
-    encodings: list[Encoding] = []
-    for candidate in candidates:
-        encoding = get_encoding(candidate)
-        if encoding not in encodings:
-            encodings.append(encoding)
+    encodings = candidate_encodings(candidates)
     body = as_bytes(data, "guess_encoding")
     parts = {
         part
@@ -219,6 +213,22 @@ def guess_encoding(
         if part
     }
     return [encoding for encoding in encodings if _decodes(encoding, parts)]
+
+
+def candidate_encodings(candidates: Iterable[str | Encoding]) -> list[Encoding]:
+    """The encodings of *candidates* (labels or Encoding objects), each once, in order.
+
+    :raises TypeError: if *candidates* is a single label or Encoding.
+    :raises UnknownEncodingError: for an unknown label.
+    """
+    if isinstance(candidates, (str, Encoding)):
+        raise TypeError("candidates must be an iterable of labels or Encoding objects")
+    encodings: list[Encoding] = []
+    for candidate in candidates:
+        encoding = get_encoding(candidate)
+        if encoding not in encodings:
+            encodings.append(encoding)
+    return encodings
 
 
 def _decodes(encoding: Encoding, parts: Iterable[bytes]) -> bool:
