@@ -328,7 +328,7 @@ _WIDE_TEXT = st.text(
 @example([("a", "\udc80日")])
 @example([("a=b", "日")])
 def test_three_byte_values_agree(pairs: list[tuple[str, str]]) -> None:
-    """Values of three-byte characters are written with bytes.hex, and any other value is not."""
+    """Values of three-byte characters are escaped together, and any other value is not."""
     scalar = [(name, reference.to_scalar_value_string(value)) for name, value in pairs]
     expected = reference.urlencoded_serialize(scalar)
     assert urlencoded.serialize(pairs) == expected
