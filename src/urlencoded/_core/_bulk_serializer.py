@@ -8,7 +8,8 @@ the same: pairs with nothing to escape are joined as they are, UTF-8 values
 made only of three-byte characters have their hex digits copied into a
 buffer of "%" at every third place, and otherwise the pairs, joined with
 stand-ins for "&" and "=", are encoded and escaped at once. Any other input
-gets None, and the caller serializes pair by pair. The property tests check every path against ``tests/reference.py``.
+gets None, and the caller serializes pair by pair. The property tests check
+every path against ``tests/reference.py``.
 """
 
 from __future__ import annotations
