@@ -13,7 +13,7 @@ import csv
 import io
 import json
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from urlencoded import parse
@@ -77,6 +77,8 @@ def log_line(target: bytes) -> bytes:
 
 
 @given(st.lists(st.tuples(st.booleans(), QUERIES), min_size=1, max_size=20))
+# A logged "\\ " is a space at the end of the target, which the URL parser strips.
+@example([(True, b"\\ ")])
 def test_log_lines_agree_with_parse(items: list[tuple[bool, bytes]]) -> None:
     """In a combined log, each line gives the pairs of its target's query; others are null."""
     lines = []

@@ -251,7 +251,7 @@ def _target_query(target: bytes) -> bytes | None:
     """The query of a request target taken from a log line (no escapes in it)."""
     if not target:
         return None
-    if target[:1] == b"/" and not _URL_RULES.search(target):
+    if target[:1] == b"/" and not _TARGET_RULES.search(target):
         # The common case, with nothing to strip: no need for find_query.
         question = target.find(b"?")
         return None if question == -1 else target[question + 1 :]
@@ -263,6 +263,9 @@ _split_query = operator.methodcaller("partition", b"?")
 # What makes find_query do more than split at '?': a log escape, a fragment, a
 # tab, CR or other control to strip or remove (the LF between joined targets aside).
 _URL_RULES = re.compile(rb"[\x00-\x09\x0b-\x1f#\\]")
+# The same for one target, whose log escapes are undone: there an LF is to
+# remove, and a space (from "\\ " or "\\x20") may be one to strip at the end.
+_TARGET_RULES = re.compile(rb"[\x00-\x20#\\]")
 
 
 class _Fields(dict):  # type: ignore[type-arg]
