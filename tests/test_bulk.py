@@ -227,6 +227,72 @@ def test_sparse_joint_count_on_long_fields() -> None:
         assert urlencoded.parse_bytes(body) == reference.urlencoded_parse_to_bytes(body)
 
 
+@contextmanager
+def sparse_path_always() -> Iterator[None]:
+    """Try the sparse path (str.replace, finds) on every ASCII block, however short its fields."""
+    with (
+        mock.patch.object(_bulk, "_SPARSE_FIRST_FIELD", 0),
+        mock.patch.object(_bulk, "_SPARSE_FIELD_SHIFT", 0),
+    ):
+        yield
+
+
+# ASCII fields that are mostly name=value with escapes, now and then one that
+# the sparse path must leave to the general one.
+_SPARSE_GOOD = st.sampled_from([b"%E6%97%A5", b"%C3%A9", b"%41", b"a", b"+", b"%2B", b"%25", b"~"])
+_SPARSE_BAD = st.one_of(
+    st.sampled_from([b"%1E", b"%1f", b"%26", b"%3D", b"%", b"%4", b"%G1", b"\x1e", b"\x1f"]),
+    st.sampled_from([b"=", b"&", b"\n", b"%\n", b"%\r", b"%FF", b"%ED%A0%80"]),
+)
+_SPARSE_VALUES = st.lists(st.one_of(*[_SPARSE_GOOD] * 15, _SPARSE_BAD), max_size=8).map(b"".join)
+sparse_bodies = st.lists(
+    st.tuples(st.sampled_from([b"a", b"name", b"", b"%41"]), _SPARSE_VALUES).map(b"=".join),
+    min_size=2,
+    max_size=6,
+).map(b"&".join)
+"""ASCII bodies of name=value fields with escapes, for the sparse path."""
+
+
+@given(
+    data=st.one_of(sparse_bodies, form_bodies, stand_in_bodies),
+    size=st.sampled_from([5, 64 * 1024]),
+)
+@example(b"a=%1E&b=%1f", 64 * 1024)
+@example(b"a=%1E%1F&b", 64 * 1024)
+@example(b"a=b=%1e&c", 64 * 1024)
+@example(b"a=%41\x1e&b=%41", 64 * 1024)
+@example(b"a=%41&&b=%41", 64 * 1024)
+@example(b"&a=%41", 64 * 1024)
+@example(b"a=%41&", 64 * 1024)
+@example(b"a=%4&b=%", 64 * 1024)
+@example(b"a=%\n&b=%41", 64 * 1024)
+def test_sparse_path_agrees(data: bytes, size: int) -> None:
+    """The sparse path gives the spec's pairs, or leaves the block to the general path."""
+    with sparse_path_always(), tiny_blocks(size):
+        expected = reference.urlencoded_parse(data)
+        assert urlencoded.parse(data) == expected
+        if data.isascii():
+            assert urlencoded.parse(data.decode("ascii")) == expected
+        try:
+            strict = urlencoded.parse(data, errors="strict")
+        except urlencoded.DecodeError:
+            assert any("\ufffd" in name + value for name, value in expected)
+        else:
+            assert strict == expected
+
+
+def test_sparse_path_takes_long_fields() -> None:
+    """Twenty fields of 200 escaped characters are parsed by the sparse path, and rightly."""
+    value = "%E6%97%A5" * 200
+    text = "&".join(f"field{index}={value}" for index in range(20))
+    pairs = _bulk._parse_sparse(text, "replace")
+    assert pairs == reference.urlencoded_parse(text.encode("ascii"))
+    assert pairs == [(f"field{index}", "日" * 200) for index in range(20)]
+    # One joint too many, from an escaped stand-in, sends the block the general way.
+    assert _bulk._parse_sparse(text.replace("&field3", "%1E&field3"), "replace") is None
+    assert _bulk._parse_sparse(text.replace("&field3=", "&field3%1F"), "replace") is None
+
+
 # Names and values that are mostly what the serializer writes as it is, with
 # now and then a character it escapes or a joint inside a name or value.
 _PLAIN_TEXT = st.text(

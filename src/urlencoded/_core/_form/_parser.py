@@ -183,16 +183,13 @@ def parse_default(data: BytesLike | str) -> list[tuple[str, str]]:
     # What parse_with does with PARSE_DEFAULTS (no limits, no charset field,
     # "&"), without looking at the options.
     if type(data) is str and data.isascii():
-        if len(data) > BLOCK:
-            return parse_ascii_text(data, _PARSE_UTF8_FIELDS)
-        body = data.encode("ascii")
-        if "%" not in data:
+        if "%" not in data and len(data) <= BLOCK:
             # The common call: a short input with nothing to percent-decode.
-            return _split_plain(data, body)
-    else:
-        body = data if type(data) is bytes else as_bytes(data, "parse")
-        if b"%" not in body and len(body) <= BLOCK:
-            return _split_plain(body.decode("utf-8", "replace"), body)
+            return _split_plain(data, data.encode("ascii"))
+        return parse_ascii_text(data, _PARSE_UTF8_FIELDS)
+    body = data if type(data) is bytes else as_bytes(data, "parse")
+    if b"%" not in body and len(body) <= BLOCK:
+        return _split_plain(body.decode("utf-8", "replace"), body)
     return parse_utf8_whole(body, "replace", _PARSE_UTF8_FIELDS)
 
 
