@@ -330,6 +330,60 @@ def test_plain_serialization_refuses_pairs_of_other_sizes() -> None:
         raise AssertionError(f"{pairs!r} was serialized")
 
 
+# Queries mostly of what the serializer writes as it is, long enough (over 64
+# bytes) now and then to be checked by one deletion, with now and then a
+# character it escapes.
+_PLAIN_QUERIES = st.lists(
+    st.one_of(
+        st.sampled_from(["a", "b", "Z", "0", "*", "-", ".", "_", "+", "=", "&", "name=value"]),
+        st.sampled_from(["~", "%20", "%41", "é", "&&", "=="]),
+    ),
+    max_size=40,
+).map("".join)
+_CHANGES = st.lists(
+    st.tuples(
+        st.sampled_from(["append", "set", "delete", "sort", "copy"]), _PLAIN_TEXT, _PLAIN_TEXT
+    ),
+    max_size=6,
+)
+
+
+@given(query=_PLAIN_QUERIES, changes=_CHANGES)
+@example("a=1&" * 20, [("append", "b", "~")])
+@example("a=1&" * 20, [("set", "a", "x y")])
+@example("a=1&" * 20 + "b", [("delete", "b", ""), ("append", "c", "é")])
+def test_plain_query_serialization_agrees(query: str, changes: list[tuple[str, str, str]]) -> None:
+    """A query of plain pairs, changed in any way, serializes as the spec says."""
+    params = urlencoded.URLSearchParams(query)
+    assert str(params) == reference.urlencoded_serialize(list(params))
+    for change, name, value in changes:
+        if change == "append":
+            params.append(name, value)
+        elif change == "set":
+            params.set(name, value)
+        elif change == "delete":
+            params.delete(name)
+        elif change == "sort":
+            params.sort()
+        else:
+            params = params.copy()
+        assert str(params) == reference.urlencoded_serialize(list(params))
+
+
+def test_plain_query_is_known_plain() -> None:
+    """A long query of plain pairs is serialized without a look, until a pair to escape arrives."""
+    params = urlencoded.URLSearchParams("&".join(f"name{i}=value+{i}" for i in range(50)))
+    assert params._plain is params._list
+    params.set("name5", "x")
+    params.append("z", "1")
+    params.sort()
+    assert params._plain is params._list
+    assert str(params) == reference.urlencoded_serialize(list(params))
+    params.append("t", "~")
+    assert params._plain is None
+    assert str(params).endswith("&t=%7E")
+
+
 _NAME_TEXT = st.text(st.sampled_from("ab%C3\U0001f600\uff61+=&é"), max_size=4)
 
 

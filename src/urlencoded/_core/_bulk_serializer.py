@@ -47,6 +47,16 @@ def _form_escaper() -> Escaper:
 _FORM_ESCAPER = escaper(URLENCODED_PERCENT_ENCODE_SET, True)
 
 
+def plain_bytes() -> bytes:
+    """The ASCII bytes that the URL Standard's serializer writes as one character.
+
+    https://url.spec.whatwg.org/#concept-urlencoded-serializer
+
+    Alphanumerics and ``*-._`` as they are, and space as "+".
+    """
+    return _FORM_ESCAPER.plain
+
+
 def _joints(count: int) -> bytes:
     """The joints of *count* serialized pairs, in order: "=", then "&=" for each later pair."""
     return b"=" + b"&=" * (count - 1)
@@ -88,8 +98,8 @@ def _serialize_hex_values(pairs: list[tuple[str, str]], escapes: Escaper) -> str
     ASCII, and every percent-encode set holds every byte that is not ASCII:
     such a value is written as "%" and two upper-case hex digits per byte
     (CJK text is made of such characters). If the values' UTF-8 bytes are
-    three per character and UTF-16 needs one unit per character (none is
-    above U+FFFF), every character was a three-byte one. The values are
+    three per character and none is the lead byte of a four-byte character
+    (none is above U+FFFF), every character was a three-byte one. The values are
     then escaped together, in four C calls: a buffer of "%" three times as
     long as their bytes gets each byte's high hex digit at every third
     place from the second, and its low one from the third. Names must have
@@ -98,12 +108,16 @@ def _serialize_hex_values(pairs: list[tuple[str, str]], escapes: Escaper) -> str
     """
     names, values = zip(*pairs)
     joined = "".join(values)
-    size = len(joined)
     try:
         data = joined.encode()
     except UnicodeEncodeError:
         return None  # surrogates: the caller converts or refuses them
-    if len(data) != 3 * size or len(joined.encode("utf-16-le")) != 2 * size or not all(values):
+    if len(data) != 3 * len(joined) or not all(values):
+        return None
+    high = data.translate(_HIGH_DIGITS)
+    # Three bytes a character on average, and no lead byte of four (F0-F4):
+    # none has fewer than three, so each has exactly three.
+    if b"F" in high:
         return None
     text = "&".join(names)
     if not _is_plain(text, b"&" * (len(pairs) - 1), escapes):
@@ -111,7 +125,7 @@ def _serialize_hex_values(pairs: list[tuple[str, str]], escapes: Escaper) -> str
     if escapes.space_as_plus and " " in text:
         text = text.replace(" ", "+")
     escaped = bytearray(b"%") * (3 * len(data))
-    escaped[1::3] = data.translate(_HIGH_DIGITS)
+    escaped[1::3] = high
     escaped[2::3] = data.translate(_LOW_DIGITS)
     # Nine characters of output per character of a value.
     ends = [9 * end for end in accumulate(map(len, values))]

@@ -35,9 +35,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from operator import indexOf, itemgetter
 from typing import Any, TypeVar, Union, overload
 
-from ._bulk_serializer import serialize_str_pairs
-from ._form import parse, parse_default
+from ._bulk_serializer import plain_bytes, serialize_str_pairs
+from ._form import parse, parse_default, split_plain_form
 from ._infra import first_values, to_usv_string, utf16_code_unit_key, values_by_name
+from ._options import BLOCK
 from ._pairs import check_items
 from ._search_params_args import _is_multi_valued, _mapping_item, _optional_usv, _str_pairs, _usv
 
@@ -59,8 +60,18 @@ _Init = Union[
 ]
 
 _BYTES_TYPES = (bytes, bytearray, memoryview)
+# What the serializer writes as it is: ASCII alphanumerics, *-._ and space (as "+").
+_PLAIN = plain_bytes()
 _NAME = itemgetter(0)
 _T = TypeVar("_T")
+
+
+def _written_as_is(name: str, value: str) -> bool:
+    """Whether the serializer writes *name* and *value* as they are (a space as "+")."""
+    both = name + value
+    if both.isalnum():
+        return both.isascii()
+    return both.isascii() and not both.encode("ascii").translate(None, _PLAIN)
 
 
 # https://url.spec.whatwg.org/#interface-urlsearchparams
@@ -114,16 +125,32 @@ class URLSearchParams:
     """
 
     # _ascii_names is _list while every name in it is known to be ASCII, so
-    # that sort() need not look (set by the constructor, kept by the methods).
-    __slots__ = ("_ascii_names", "_list")
+    # that sort() need not look; _plain is _list while every name and value is
+    # known to be written by the serializer as it is (spaces as "+"), so that
+    # str() need not look. Set by the constructor, kept by the methods.
+    __slots__ = ("_ascii_names", "_list", "_plain")
+    _list: list[tuple[str, str]]
+    _ascii_names: list[tuple[str, str]] | None
+    _plain: list[tuple[str, str]] | None
 
     # Beyond the spec: the list can change, so instances are not hashable.
     __hash__ = None  # type: ignore[assignment]
 
     def __init__(self, init: _Init = "") -> None:
         # https://url.spec.whatwg.org/#concept-urlsearchparams-list
-        self._list: list[tuple[str, str]] = []
-        self._ascii_names: list[tuple[str, str]] | None = None
+        if type(init) is str:
+            # Constructor step 1: if init is a string and starts with "?",
+            # remove the first code point from init.
+            text = init[1:] if init[:1] == "?" else init
+            if text.isascii() and "%" not in text and len(text) <= BLOCK:
+                # The common query: nothing to percent-decode, every name ASCII.
+                self._list, plain = split_plain_form(text)
+                self._ascii_names = self._list
+                self._plain = self._list if plain else None
+                return
+        self._list = []
+        self._ascii_names = None
+        self._plain = None
         if type(init) is list:
             # The common sequence init, a list of str pairs, in a few C-level passes.
             pairs = _str_pairs(init)
@@ -216,6 +243,8 @@ class URLSearchParams:
         self._list.append((name, value))
         if not name.isascii():
             self._ascii_names = None
+        if getattr(self, "_plain", None) is self._list and not _written_as_is(name, value):
+            self._plain = None
         # Step 2: update this (a no-op: there is no URL object).
 
     # https://url.spec.whatwg.org/#dom-urlsearchparams-delete
@@ -354,6 +383,8 @@ class URLSearchParams:
             name = _usv(name, "set() name")
         if type(value) is not str or not value.isascii():
             value = _usv(value, "set() value")
+        if getattr(self, "_plain", None) is self._list and not _written_as_is(name, value):
+            self._plain = None
         try:
             first = indexOf(map(_NAME, self._list), name)
         except ValueError:
@@ -411,6 +442,9 @@ class URLSearchParams:
         >>> str(URLSearchParams([("a b", "~*+é")]))
         'a+b=%7E*%2B%C3%A9'
         """
+        if getattr(self, "_plain", None) is self._list:
+            # Nothing to escape: the pairs joined, a space written as "+".
+            return "&".join(map("=".join, self._list)).replace(" ", "+")
         return serialize_str_pairs(self._list)
 
     # Beyond the spec: Python protocols.
@@ -479,6 +513,8 @@ class URLSearchParams:
         clone._list = list(self._list)
         ascii_names = getattr(self, "_ascii_names", None) is self._list
         clone._ascii_names = clone._list if ascii_names else None
+        plain = getattr(self, "_plain", None) is self._list
+        clone._plain = clone._list if plain else None
         return clone
 
     def keys(self) -> list[str]:

@@ -30,7 +30,14 @@ from __future__ import annotations
 from ._bytes import parse_bytes, parse_region_bytes
 from ._fields import charset_field_encoding
 from ._limits import check_limits, field_size_excess
-from ._parser import check_text_encoding, parse, parse_default, parse_region, parse_with
+from ._parser import (
+    check_text_encoding,
+    parse,
+    parse_default,
+    parse_region,
+    parse_with,
+    split_plain_form,
+)
 from ._serializer import Pair, Pairs, serialize
 
 __all__ = [
@@ -47,4 +54,5 @@ __all__ = [
     "parse_region_bytes",
     "parse_with",
     "serialize",
+    "split_plain_form",
 ]
