@@ -407,10 +407,12 @@ def _parse_utf8_block(
     elif separator not in block:
         return _parse_one_sequence(block, errors)
     else:
-        if text is None and block.isascii():
-            text = block.decode("ascii")
-        if separator == b"&" and text is not None:
-            sparse = _parse_sparse(text, errors)
+        if (
+            separator == b"&"
+            and block.find(b"&") >= _SPARSE_FIRST_FIELD
+            and (text is not None or block.isascii())
+        ):
+            sparse = _parse_sparse(block.decode("ascii") if text is None else text, errors)
             if sparse is not None:
                 return sparse
         found = _decode_block(block, separator)
@@ -521,6 +523,10 @@ def parse_ascii_text(
     if "&" not in text:
         found = _parse_one_sequence(text, "replace")
         return fallback(text.encode("ascii"), 0) if found is None else found
+    if len(text) <= BLOCK:
+        raw = text.encode("ascii")
+        found = _parse_utf8_block(raw, b"&", "replace", text)
+        return fallback(raw, 0) if found is None else found
     output: list[tuple[str, str]] = []
     for block, offset in _blocks(text, "&"):
         if "&" in block:
