@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import urlencoded
 from tests import reference, reference_html
 from tests.strategies import form_bodies, pairs_with_surrogates
-from urlencoded._core import _bulk
+from urlencoded._core import _bulk, _sparse
 from urlencoded._core._form import _parser as _form
 
 # Pieces that reach the stand-in logic: the stand-ins raw and escaped, the
@@ -230,10 +230,9 @@ def test_sparse_joint_count_on_long_fields() -> None:
 @contextmanager
 def sparse_path_always() -> Iterator[None]:
     """Try the sparse path (str.replace, finds) on every ASCII block, however short its fields."""
-    with (
-        mock.patch.object(_bulk, "_SPARSE_FIRST_FIELD", 0),
-        mock.patch.object(_bulk, "_SPARSE_FIELD_SHIFT", 0),
-    ):
+    first_field = mock.patch.object(_sparse, "_FIRST_FIELD", 0)
+    field_shift = mock.patch.object(_sparse, "_FIELD_SHIFT", 0)
+    with first_field, field_shift:
         yield
 
 
@@ -283,14 +282,18 @@ def test_sparse_path_agrees(data: bytes, size: int) -> None:
 
 def test_sparse_path_takes_long_fields() -> None:
     """Twenty fields of 200 escaped characters are parsed by the sparse path, and rightly."""
-    value = "%E6%97%A5" * 200
-    text = "&".join(f"field{index}={value}" for index in range(20))
-    pairs = _bulk._parse_sparse(text, "replace")
-    assert pairs == reference.urlencoded_parse(text.encode("ascii"))
+    value = b"%E6%97%A5" * 200
+    body = b"&".join(b"field%d=%s" % (index, value) for index in range(20))
+    pairs = _sparse.parse_sparse(body, "replace")
+    assert pairs == reference.urlencoded_parse(body)
     assert pairs == [(f"field{index}", "日" * 200) for index in range(20)]
+    assert _sparse.parse_sparse(body, "strict", body.decode("ascii")) == pairs
     # One joint too many, from an escaped stand-in, sends the block the general way.
-    assert _bulk._parse_sparse(text.replace("&field3", "%1E&field3"), "replace") is None
-    assert _bulk._parse_sparse(text.replace("&field3=", "&field3%1F"), "replace") is None
+    assert _sparse.parse_sparse(body.replace(b"&field3", b"%1E&field3"), "replace") is None
+    assert _sparse.parse_sparse(body.replace(b"&field3=", b"&field3%1F"), "replace") is None
+    # So do a raw stand-in and a first field too short to be worth it.
+    assert _sparse.parse_sparse(body.replace(b"&field3", b"\x1f&field3"), "replace") is None
+    assert _sparse.parse_sparse(b"a=%41&" + body, "replace") is None
 
 
 # Names and values that are mostly what the serializer writes as it is, with

@@ -26,11 +26,7 @@ C-level primitives, and gives the same pairs:
   exactly one ``=``), one ``str.split`` gives names and values together.
 
 A block of a few long fields (values of escaped text in a script other
-than Latin) is cheaper another way, :func:`_parse_sparse`: ``str.replace``
-swaps the joints, "+" and "%" (a search for each rare one, and a pass for
-"%"), finds count the joints and check their order, and counting the
-stand-ins in the decoded text proves, as above, that none came from an
-escape.
+than Latin) is cheaper another way, in ``_sparse.py``.
 
 Inputs longer than :data:`BLOCK` are cut after a separator into blocks of
 about that size, so that the temporary copies stay in the CPU cache and the
@@ -60,6 +56,7 @@ from typing import Any, Callable, TypeVar
 from ._bulk_serializer import _joints
 from ._options import BLOCK
 from ._percent import percent_decode_bytes
+from ._sparse import parse_sparse
 
 __all__ = [
     "BLOCK",
@@ -309,90 +306,6 @@ def _values(pairs: list[tuple[_Pair, _Pair]]) -> Iterator[_Pair]:
     return (value for _, value in pairs)
 
 
-# A block whose first field is shorter than this is not tried as a sparse one.
-_SPARSE_FIRST_FIELD = 512
-# Most fields per character that the sparse path walks before giving up.
-_SPARSE_FIELD_SHIFT = 9
-
-
-def _alternating_joints(text: str, most: int) -> int:
-    """k if the joints of *text* are "=" then "&=" k times, in that order; else -1.
-
-    Steps 1-3.3 read such a text as k + 1 sequences that each hold exactly
-    one "=". Two finds per field, each over the bytes up to the next joint:
-    for a text of a few long fields, far fewer steps than a pass over every
-    character. -1 too once more than *most* fields are seen.
-    """
-    name_end = text.find("=")
-    pair_end = text.find("&")
-    count = 0
-    while name_end != -1 and (pair_end == -1 or name_end < pair_end):
-        next_name_end = text.find("=", name_end + 1)
-        if pair_end == -1:
-            return count if next_name_end == -1 else -1
-        if next_name_end != -1 and next_name_end < pair_end:
-            return -1  # a sequence with two "="
-        count += 1
-        if count > most:
-            return -1
-        name_end = next_name_end
-        pair_end = text.find("&", pair_end + 1)
-    return -1
-
-
-# The stand-ins of the sparse path, and the joints they stand for.
-_SPARSE_PAIR_END = "\x1e"
-_SPARSE_NAME_END = "\x1f"
-
-
-def _parse_sparse(text: str, errors: str) -> list[tuple[str, str]] | None:
-    """The parser over an ASCII block of a few long fields with escapes, or None.
-
-    https://url.spec.whatwg.org/#concept-urlencoded-parser
-
-    Forms of long percent-encoded values (text in any script but Latin) have
-    few joints and many escapes. For them four ``str.replace`` calls (each
-    "=" and "&" to a stand-in, "+" to a space, "%" to a2b_qp's "=") cost
-    less than a translation of every byte, and the joints are counted and
-    their order checked by finds (:func:`_alternating_joints`). After
-    decoding, the text must hold exactly as many stand-ins as the raw block
-    held joints: one more would have come from an escape such as ``%1E``,
-    or from a stand-in already in the block, and then None sends the block
-    the general way.
-    """
-    if text.find("&") < _SPARSE_FIRST_FIELD or "%" not in text:
-        return None
-    if "\n" in text or "\r" in text:
-        return None  # a2b_qp joins lines after "=": see _decode_block
-    pairs = _alternating_joints(text, len(text) >> _SPARSE_FIELD_SHIFT)
-    if pairs == -1:
-        return None
-    escaped = (
-        text.replace("=", _SPARSE_NAME_END)
-        .replace("&", _SPARSE_PAIR_END)
-        .replace("+", " ")
-        .replace("%", "=")
-    )
-    decoded = a2b_qp(escaped)
-    # As in _decode_block: "=" in the output, or a final "%", may come from a
-    # "%" that is not an escape; then the lengths tell.
-    if (b"=" in decoded or text.endswith("%")) and len(text) - len(decoded) != 2 * text.count("%"):
-        return None
-    try:
-        # https://encoding.spec.whatwg.org/#utf-8-decode-without-bom
-        parts = (
-            decoded.decode("utf-8", errors)
-            .replace(_SPARSE_PAIR_END, _SPARSE_NAME_END)
-            .split(_SPARSE_NAME_END)
-        )
-    except UnicodeDecodeError:
-        return None  # the field-by-field path reports the field's offset
-    if len(parts) != 2 * pairs + 2:
-        return None
-    names_and_values = iter(parts)
-    return list(zip(names_and_values, names_and_values))
-
-
 def _parse_utf8_block(
     block: bytes, separator: bytes, errors: str, text: str | None = None
 ) -> list[tuple[str, str]] | None:
@@ -407,12 +320,8 @@ def _parse_utf8_block(
     elif separator not in block:
         return _parse_one_sequence(block, errors)
     else:
-        if (
-            separator == b"&"
-            and block.find(b"&") >= _SPARSE_FIRST_FIELD
-            and (text is not None or block.isascii())
-        ):
-            sparse = _parse_sparse(block.decode("ascii") if text is None else text, errors)
+        if separator == b"&":
+            sparse = parse_sparse(block, errors, text)
             if sparse is not None:
                 return sparse
         found = _decode_block(block, separator)
@@ -518,7 +427,7 @@ def parse_ascii_text(
     field is encoded piece by piece: no encoded copy of the whole input is
     made, which for inputs of megabytes also spares the system mapping
     fresh memory for it on every call. Each block is also offered as a str
-    to the sparse path (:func:`_parse_sparse`).
+    to the sparse path (``_sparse.py``).
     """
     if "&" not in text:
         found = _parse_one_sequence(text, "replace")
