@@ -24,6 +24,7 @@ __all__ = [
     "serialize_pairs",
     "serialize_str_pairs",
     "serialize_utf8_whole",
+    "written_as_is",
 ]
 
 # Stand-ins for "&" and "=" while the pairs are escaped in one pass: the
@@ -47,14 +48,18 @@ def _form_escaper() -> Escaper:
 _FORM_ESCAPER = escaper(URLENCODED_PERCENT_ENCODE_SET, True)
 
 
-def plain_bytes() -> bytes:
-    """The ASCII bytes that the URL Standard's serializer writes as one character.
+def written_as_is(name: str, value: str) -> bool:
+    """Whether the URL Standard's serializer writes *name* and *value* as they are.
 
     https://url.spec.whatwg.org/#concept-urlencoded-serializer
 
-    Alphanumerics and ``*-._`` as they are, and space as "+".
+    True when both hold only ASCII alphanumerics, ``*-._`` and spaces
+    (written as "+").
     """
-    return _FORM_ESCAPER.plain
+    both = name + value
+    if both.isalnum():
+        return both.isascii()
+    return both.isascii() and not both.encode("ascii").translate(None, _FORM_ESCAPER.plain)
 
 
 def _joints(count: int) -> bytes:

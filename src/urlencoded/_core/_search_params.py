@@ -35,7 +35,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from operator import indexOf, itemgetter
 from typing import Any, TypeVar, Union, overload
 
-from ._bulk_serializer import plain_bytes, serialize_str_pairs
+from ._bulk_serializer import serialize_str_pairs, written_as_is
 from ._form import parse, parse_default, split_plain_form
 from ._infra import first_values, to_usv_string, utf16_code_unit_key, values_by_name
 from ._options import BLOCK
@@ -60,18 +60,8 @@ _Init = Union[
 ]
 
 _BYTES_TYPES = (bytes, bytearray, memoryview)
-# What the serializer writes as it is: ASCII alphanumerics, *-._ and space (as "+").
-_PLAIN = plain_bytes()
 _NAME = itemgetter(0)
 _T = TypeVar("_T")
-
-
-def _written_as_is(name: str, value: str) -> bool:
-    """Whether the serializer writes *name* and *value* as they are (a space as "+")."""
-    both = name + value
-    if both.isalnum():
-        return both.isascii()
-    return both.isascii() and not both.encode("ascii").translate(None, _PLAIN)
 
 
 # https://url.spec.whatwg.org/#interface-urlsearchparams
@@ -243,7 +233,7 @@ class URLSearchParams:
         self._list.append((name, value))
         if not name.isascii():
             self._ascii_names = None
-        if getattr(self, "_plain", None) is self._list and not _written_as_is(name, value):
+        if getattr(self, "_plain", None) is self._list and not written_as_is(name, value):
             self._plain = None
         # Step 2: update this (a no-op: there is no URL object).
 
@@ -383,7 +373,7 @@ class URLSearchParams:
             name = _usv(name, "set() name")
         if type(value) is not str or not value.isascii():
             value = _usv(value, "set() value")
-        if getattr(self, "_plain", None) is self._list and not _written_as_is(name, value):
+        if getattr(self, "_plain", None) is self._list and not written_as_is(name, value):
             self._plain = None
         try:
             first = indexOf(map(_NAME, self._list), name)
