@@ -373,8 +373,6 @@ class URLSearchParams:
             name = _usv(name, "set() name")
         if type(value) is not str or not value.isascii():
             value = _usv(value, "set() value")
-        if getattr(self, "_plain", None) is self._list and not written_as_is(name, value):
-            self._plain = None
         try:
             first = indexOf(map(_NAME, self._list), name)
         except ValueError:
@@ -382,9 +380,14 @@ class URLSearchParams:
             self._list.append((name, value))
             if not name.isascii():
                 self._ascii_names = None
+            if getattr(self, "_plain", None) is self._list and not written_as_is(name, value):
+                self._plain = None
             return
         # Step 1: set the value of the first such tuple to value ...
         self._list[first] = (name, value)
+        # (The name is already in the list: only the value can make it not plain.)
+        if getattr(self, "_plain", None) is self._list and not written_as_is("", value):
+            self._plain = None
         if name in map(_NAME, self._list[first + 1 :]):
             # ... and remove the others.
             self._list[first + 1 :] = [pair for pair in self._list[first + 1 :] if pair[0] != name]

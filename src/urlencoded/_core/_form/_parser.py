@@ -24,7 +24,6 @@ from .._bulk import (
     parse_utf8_whole,
     split_text,
 )
-from .._bulk_serializer import _joints
 from .._infra import BytesLike, as_bytes
 from .._options import (
     CHARSET_FIELD,
@@ -303,8 +302,10 @@ def split_plain_form(text: str) -> tuple[list[tuple[str, str]], bool]:
     raw = text.encode("ascii")
     if len(raw) > 64:
         joints = raw.translate(None, _PLAIN_AND_PLUS)
-        if joints == _joints((len(joints) + 1) >> 1):
-            return pair_up(raw.translate(_PLUS_AND_AMPERSAND).decode("ascii")), True
+        # Exactly the joints, in turn: "=", then "&=" for each later pair.
+        if joints == b"=" + b"&=" * (len(joints) >> 1):
+            parts = iter(raw.translate(_PLUS_AND_AMPERSAND).decode("ascii").split("="))
+            return list(zip(parts, parts)), True
     return _split_plain(text, raw), False
 
 
