@@ -55,7 +55,7 @@ from typing import Any, Callable, TypeVar
 
 from ._bulk_serializer import _joints
 from ._options import BLOCK
-from ._percent import percent_decode_bytes
+from ._percent import decoded_as_escapes, percent_decode_bytes
 from ._sparse import parse_sparse
 
 __all__ = [
@@ -164,14 +164,7 @@ def _decode_block(
     decoded = None
     if b"\n" not in block and b"\r" not in block:
         decoded = a2b_qp(block.translate(qp_table))
-        # a2b_qp differs from percent-decoding only where a "%" does not
-        # consume exactly two hex digits: it keeps "=" for "==" or "=" before
-        # a non-hex digit, drops a final "=" and joins lines after "=" and a
-        # line break; the lengths then differ too. Without such a "%" an "="
-        # in the output can only come from "%3D".
-        if (b"=" in decoded or block.endswith(b"%")) and len(block) - len(
-            decoded
-        ) != 2 * block.count(b"%"):
+        if not decoded_as_escapes(block, decoded):
             decoded = None
     if decoded is None:
         decoded = percent_decode_bytes(block.translate(table))
@@ -403,11 +396,7 @@ def _decoded_pieces(data: bytes | str, start: int, end: int) -> Iterator[bytes]:
         if b"=" in piece or b"\n" in piece or b"\r" in piece:
             break
         decoded = a2b_qp(piece.translate(_PLUS_AND_PERCENT))
-        # As in _decode_block: an "=" in the output or a final "%" may come
-        # from a "%" that is not an escape; then the lengths tell.
-        if (b"=" in decoded or piece.endswith(b"%")) and len(piece) - len(
-            decoded
-        ) != 2 * piece.count(b"%"):
+        if not decoded_as_escapes(piece, decoded):
             break
         yield decoded
         start = cut

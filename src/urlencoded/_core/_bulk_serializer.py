@@ -21,6 +21,7 @@ from ._percent import Escaper, escaper
 from ._sets import URLENCODED_PERCENT_ENCODE_SET
 
 __all__ = [
+    "FORM_PLAIN_BYTES",
     "serialize_pairs",
     "serialize_str_pairs",
     "serialize_utf8_whole",
@@ -46,6 +47,9 @@ def _form_escaper() -> Escaper:
 
 
 _FORM_ESCAPER = escaper(URLENCODED_PERCENT_ENCODE_SET, True)
+#: The ASCII bytes the URL Standard's serializer writes as one character:
+#: alphanumerics and ``*-._`` as they are, space as "+".
+FORM_PLAIN_BYTES = _FORM_ESCAPER.plain
 
 
 def written_as_is(name: str, value: str) -> bool:
@@ -59,7 +63,7 @@ def written_as_is(name: str, value: str) -> bool:
     both = name + value
     if both.isalnum():
         return both.isascii()
-    return both.isascii() and not both.encode("ascii").translate(None, _FORM_ESCAPER.plain)
+    return both.isascii() and not both.encode("ascii").translate(None, FORM_PLAIN_BYTES)
 
 
 def _joints(count: int) -> bytes:

@@ -73,6 +73,26 @@ def percent_encode(byte: int) -> str:
 # which none of those cases does; counts of the bytes that were swapped in and
 # out prove no decoded byte was mistaken for one of them.
 _SWAP_PERCENT_EQUALS = bytes.maketrans(b"%=", b"=%")
+
+
+def decoded_as_escapes(source: bytes | str, decoded: bytes) -> bool:
+    """Whether a2b_qp's *decoded*, of *source* with each "%" as "=", is its percent-decoding.
+
+    For a *source* without CR or LF, in which nothing but a "%" became "=".
+    a2b_qp differs from percent-decoding only where a "%" does not consume
+    exactly two hex digits: it keeps "=" for "==" or "=" before a non-hex
+    digit and drops a final "="; the lengths then differ too. Without such a
+    "%" an "=" in the output can only come from "%3D".
+    """
+    if isinstance(source, bytes):
+        if b"=" not in decoded and not source.endswith(b"%"):
+            return True
+        return len(source) - len(decoded) == 2 * source.count(b"%")
+    if b"=" not in decoded and not source.endswith("%"):
+        return True
+    return len(source) - len(decoded) == 2 * source.count("%")
+
+
 _PERCENT_TO_EQUALS = bytes.maketrans(b"%", b"=")
 
 

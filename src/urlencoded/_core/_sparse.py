@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from binascii import a2b_qp
 
+from ._percent import decoded_as_escapes
+
 __all__ = ["parse_sparse"]
 
 # A block whose first field is shorter than this is not tried as a sparse one.
@@ -84,9 +86,7 @@ def parse_sparse(
         text.replace("=", _NAME_END).replace("&", _PAIR_END).replace("+", " ").replace("%", "=")
     )
     decoded = a2b_qp(escaped)
-    # As in _decode_block: "=" in the output, or a final "%", may come from a
-    # "%" that is not an escape; then the lengths tell.
-    if (b"=" in decoded or text.endswith("%")) and len(text) - len(decoded) != 2 * text.count("%"):
+    if not decoded_as_escapes(text, decoded):
         return None
     try:
         # https://encoding.spec.whatwg.org/#utf-8-decode-without-bom

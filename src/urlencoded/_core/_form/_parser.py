@@ -24,6 +24,7 @@ from .._bulk import (
     parse_utf8_whole,
     split_text,
 )
+from .._bulk_serializer import FORM_PLAIN_BYTES
 from .._infra import BytesLike, as_bytes
 from .._options import (
     CHARSET_FIELD,
@@ -281,12 +282,9 @@ def parse_region(
 
 # Step 3.4's "+" to space, and "&" to "=" when each sequence holds exactly one "=".
 _PLUS_AND_AMPERSAND = bytes.maketrans(b"+&", b" =")
-# The bytes of a name or value that the parser and the serializer both leave
-# as they are (ASCII alphanumerics and *-._), and "+", which is a space for one
-# and written for a space by the other.
-_PLAIN_AND_PLUS = (
-    b"*+-._" + bytes(range(0x30, 0x3A)) + bytes(range(0x41, 0x5B)) + bytes(range(0x61, 0x7B))
-)
+# The raw bytes that parse to what the serializer writes as it is: its plain
+# bytes, and "+", which the parser reads as a space.
+_PLAIN_AND_PLUS = FORM_PLAIN_BYTES + b"+"
 
 
 def split_plain_form(text: str) -> tuple[list[tuple[str, str]], bool]:
@@ -296,8 +294,8 @@ def split_plain_form(text: str) -> tuple[list[tuple[str, str]], bool]:
 
     Plain: every name and value holds only ASCII alphanumerics, ``*-._`` and
     spaces, which the serializer writes as they are (spaces as "+"). One
-    deletion of those bytes and "+" shows both that and, when exactly the
-    joints are left, in turn, that each sequence holds one "=".
+    deletion of those bytes and "+" from the input shows both that and, when
+    exactly the joints are left, in turn, that each sequence holds one "=".
     """
     raw = text.encode("ascii")
     if len(raw) > 64:
