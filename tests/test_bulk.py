@@ -341,7 +341,7 @@ def test_plain_serialization_refuses_pairs_of_other_sizes() -> None:
 # character it escapes.
 _PLAIN_QUERIES = st.lists(
     st.one_of(
-        st.sampled_from(["a", "b", "Z", "0", "*", "-", ".", "_", "+", "=", "&", "name=value"]),
+        st.sampled_from(["a", "b", "Z", "0", "*", "-", ".", "_", "+", "=", "&", " ", "name=value"]),
         st.sampled_from(["~", "%20", "%41", "é", "&&", "=="]),
     ),
     max_size=40,
