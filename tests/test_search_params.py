@@ -309,6 +309,19 @@ def test_has_with_and_without_value() -> None:
     assert params.has("a", None)
 
 
+def test_names_are_not_matched_by_values() -> None:
+    """has() and set() look at names only: a value equal to the name is not a match."""
+    params = URLSearchParams([("b", "a"), ("a", "b"), ("c", "a")])
+    assert params.has("a") and not params.has("x")
+    assert not params.has("a", "a")
+    params.set("a", "z")
+    assert list(params) == [("b", "a"), ("a", "z"), ("c", "a")]
+    params.set("x", "a")
+    assert list(params) == [("b", "a"), ("a", "z"), ("c", "a"), ("x", "a")]
+    params.set("b", "b")
+    assert list(params) == [("b", "b"), ("a", "z"), ("c", "a"), ("x", "a")]
+
+
 def test_set_on_repeated_name_keeps_first_in_place() -> None:
     """set() gives the first tuple the new value in place and removes the others."""
     params = URLSearchParams("x=0&a=1&b=2&a=3&c=4&a=5")
