@@ -13,12 +13,13 @@ layer convert with the same function, so it is defined with them.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Union
+from typing import Any, Union
 
 from .._encoding import SURROGATE as SURROGATE
 from .._encoding import to_usv_string as to_usv_string
 
 __all__ = [
+    "ANY_VALUE",
     "as_bytes",
     "first_values",
     "is_ascii_hex_digit",
@@ -103,3 +104,22 @@ def values_by_name(pairs: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
     for name, value in pairs:
         result.setdefault(name, []).append(value)
     return result
+
+
+class _AnyValue:
+    """Equal to every value: see :data:`ANY_VALUE`."""
+
+    __slots__ = ()
+    __hash__ = None  # type: ignore[assignment]
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __repr__(self) -> str:
+        return "ANY_VALUE"
+
+
+#: Equal to every value, so that ``(name, ANY_VALUE)`` equals every pair with
+#: that name: ``in`` and ``list.index`` then look a name up in a list of
+#: pairs by comparing the tuples in C, not by one call per pair.
+ANY_VALUE: Any = _AnyValue()

@@ -37,7 +37,7 @@ from typing import Any, TypeVar, Union, overload
 
 from ._bulk_serializer import serialize_str_pairs, written_as_is
 from ._form import parse, parse_default, split_plain_form
-from ._infra import first_values, to_usv_string, utf16_code_unit_key, values_by_name
+from ._infra import ANY_VALUE, first_values, to_usv_string, utf16_code_unit_key, values_by_name
 from ._options import BLOCK
 from ._pairs import check_items
 from ._search_params_args import _is_multi_valued, _mapping_item, _optional_usv, _str_pairs, _usv
@@ -62,23 +62,6 @@ _Init = Union[
 _BYTES_TYPES = (bytes, bytearray, memoryview)
 _NAME = itemgetter(0)
 _T = TypeVar("_T")
-
-
-class _AnyValue:
-    """Equal to any value, so that ``(name, ANY_VALUE)`` equals every pair with that name.
-
-    A list of pairs is then searched for a name by ``in`` and ``list.index``,
-    which compare the tuples in C, instead of by one call per pair.
-    """
-
-    __slots__ = ()
-    __hash__ = None  # type: ignore[assignment]
-
-    def __eq__(self, other: object) -> bool:
-        return True
-
-
-_ANY_VALUE = _AnyValue()
 
 
 # https://url.spec.whatwg.org/#interface-urlsearchparams
@@ -363,8 +346,7 @@ class URLSearchParams:
             # Step 1: value given and a tuple (name, value) exists.
             return (name, value) in self._list
         # Step 2: value not given and a tuple with this name exists.
-        named: tuple[str, str] = (name, _ANY_VALUE)  # type: ignore[assignment]
-        return named in self._list
+        return (name, ANY_VALUE) in self._list
 
     # https://url.spec.whatwg.org/#dom-urlsearchparams-set
     def set(self, name: str, value: str) -> None:
@@ -391,7 +373,7 @@ class URLSearchParams:
             name = _usv(name, "set() name")
         if type(value) is not str or not value.isascii():
             value = _usv(value, "set() value")
-        named: tuple[str, str] = (name, _ANY_VALUE)  # type: ignore[assignment]
+        named = (name, ANY_VALUE)
         if named not in self._list:
             # Step 2: otherwise, append (name, value) to this's list.
             self._list.append((name, value))
