@@ -129,10 +129,11 @@ def _serialize_hex_values(pairs: list[tuple[str, str]], escapes: Escaper) -> str
     if b"F" in high:
         return None
     text = "&".join(names)
-    if not _is_plain(text, b"&" * (len(pairs) - 1), escapes):
+    # Every name is plain: a set that writes "&" as it is leaves no joints to count.
+    if not _is_plain(text, b"" if b"&" in escapes.plain else b"&" * (len(pairs) - 1), escapes):
         return None
     if escapes.space_as_plus and " " in text:
-        text = text.replace(" ", "+")
+        names = tuple(name.replace(" ", "+") for name in names)
     escaped = bytearray(b"%") * (3 * len(data))
     escaped[1::3] = high
     escaped[2::3] = data.translate(_LOW_DIGITS)
@@ -140,7 +141,7 @@ def _serialize_hex_values(pairs: list[tuple[str, str]], escapes: Escaper) -> str
     ends = [9 * end for end in accumulate(map(len, values))]
     written = escaped.decode("ascii")
     return "&".join(
-        map("=".join, zip(text.split("&"), map(written.__getitem__, map(slice, [0, *ends], ends))))
+        map("=".join, zip(names, map(written.__getitem__, map(slice, [0, *ends], ends))))
     )
 
 
