@@ -29,6 +29,10 @@ settings.register_profile(
 settings.register_profile(
     "quick", max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
+# A search before a release or after a change to a fast path: ten times ci.
+settings.register_profile(
+    "deep", max_examples=10_000, deadline=None, suppress_health_check=list(HealthCheck)
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 # Modules whose every test carries a marker; other tests carry theirs themselves.
