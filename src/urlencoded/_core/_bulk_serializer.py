@@ -72,8 +72,16 @@ def _joints(count: int) -> bytes:
 
 
 def _is_plain(text: str, joints: bytes, escapes: Escaper) -> bool:
-    """Whether *text* is ASCII and, but for the bytes *escapes* writes as they are, *joints*."""
-    return text.isascii() and text.encode("ascii").translate(None, escapes.plain) == joints
+    """Whether *text* is ASCII and, but for the bytes *escapes* writes as they are, *joints*.
+
+    Joints that *escapes* writes as they are (a dialect's "&" or "=") are
+    deleted with the rest, and then need not be counted: a name or value
+    holding one is written as it is too.
+    """
+    plain = escapes.plain
+    return text.isascii() and text.encode("ascii").translate(None, plain) == joints.translate(
+        None, plain
+    )
 
 
 def _serialize_plain(items: list[tuple[str, str]], escapes: Escaper) -> str | None:
@@ -129,8 +137,7 @@ def _serialize_hex_values(pairs: list[tuple[str, str]], escapes: Escaper) -> str
     if b"F" in high:
         return None
     text = "&".join(names)
-    # Every name is plain: a set that writes "&" as it is leaves no joints to count.
-    if not _is_plain(text, b"" if b"&" in escapes.plain else b"&" * (len(pairs) - 1), escapes):
+    if not _is_plain(text, b"&" * (len(pairs) - 1), escapes):
         return None
     if escapes.space_as_plus and " " in text:
         names = tuple(name.replace(" ", "+") for name in names)
