@@ -78,10 +78,11 @@ def _is_plain(text: str, joints: bytes, escapes: Escaper) -> bool:
     deleted with the rest, and then need not be counted: a name or value
     holding one is written as it is too.
     """
-    plain = escapes.plain
-    return text.isascii() and text.encode("ascii").translate(None, plain) == joints.translate(
-        None, plain
-    )
+    if not text.isascii():
+        return False
+    left = text.encode("ascii").translate(None, escapes.plain)
+    # The first test settles the URL Standard's set, which writes no joint as it is.
+    return left == joints or left == joints.translate(None, escapes.plain)
 
 
 def _serialize_plain(items: list[tuple[str, str]], escapes: Escaper) -> str | None:
