@@ -61,7 +61,7 @@ from ._options import (
     options_from,
     unify_separators,
 )
-from ._pairs import check_items, check_part, pair_items
+from ._pairs import check_items, check_part, check_value, pair_items
 from ._percent import (
     Escaper,
     encode_after_encoding,
@@ -126,6 +126,7 @@ __all__ = [
     "check_limit",
     "check_newlines",
     "check_part",
+    "check_value",
     "check_text_encoding",
     "encode_after_encoding",
     "escaper",

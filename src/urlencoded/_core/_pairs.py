@@ -8,14 +8,23 @@ pairs, and refuse anything else with a :class:`TypeError` that names the
 function and the pair's index. :class:`~urlencoded.MultiDict` and
 :class:`~urlencoded.URLSearchParams` check their pairs here too, with the
 same messages.
+
+Values follow one rule everywhere a library function takes them (the
+serializers, :class:`~urlencoded.URLSearchParams`, :class:`~urlencoded.MultiDict`,
+``serialize_nested``, ``with_query_params``, URI Templates, the clients and
+the signers), as yarl does: str (and, where bytes can be written, bytes-like),
+``int`` and ``float`` as Python writes them (``str(2)``, ``str(0.5)``), and
+nothing else. :func:`check_value` holds it.
 """
 
 from __future__ import annotations
 
+import math
+import sys
 from collections.abc import Iterable, Mapping
 from typing import Literal, Union, overload
 
-__all__ = ["NameOrValue", "check_items", "check_part", "pair_items"]
+__all__ = ["NameOrValue", "check_items", "check_part", "check_value", "pair_items"]
 
 NameOrValue = Union[str, bytes, bytearray, memoryview]
 _NAME_OR_VALUE = (str, bytes, bytearray, memoryview)
@@ -50,6 +59,59 @@ def check_part(part: object, what: str, *, str_only: bool = False) -> NameOrValu
         kinds = "str" if str_only else "str or bytes"
         raise TypeError(f"{what} must be {kinds}, not {type(part).__name__}")
     return part
+
+
+@overload
+def check_value(value: object, what: str, *, str_only: Literal[False] = ...) -> NameOrValue: ...
+@overload
+def check_value(value: object, what: str, *, str_only: Literal[True]) -> str: ...
+@overload
+def check_value(value: object, what: str, *, str_only: bool) -> NameOrValue: ...
+def check_value(value: object, what: str, *, str_only: bool = False) -> NameOrValue:
+    """*value* as a value to write: :func:`check_part`'s types, or a number as its text.
+
+    An ``int`` is written as ``int.__repr__`` writes it and a finite ``float``
+    as ``float.__repr__`` does (``2``, ``0.5``, ``1e+16``), also for their
+    subclasses (an ``IntEnum`` member is its number). ``bool`` and ``None``
+    are refused: their text differs between Python's ``str()`` (``True``,
+    ``None``), JavaScript (``true``, ``null``) and HTTP clients (httpx writes
+    ``true``, and an empty value for ``None``), so the caller says which it
+    means.
+
+    >>> check_value(2, "value"), check_value(0.5, "value"), check_value("x", "value")
+    ('2', '0.5', 'x')
+
+    :raises TypeError: for ``bool``, ``None`` and any other type, naming *what*.
+    :raises ValueError: for a float that is not finite (``nan``, ``inf``:
+        no form or URL has a spelling for them), or an int too long for
+        Python to write as text (``sys.get_int_max_str_digits()``).
+    """
+    if isinstance(value, str if str_only else _NAME_OR_VALUE):
+        return value
+    if isinstance(value, bool) or value is None:
+        raise TypeError(
+            f"{what} must be {'str' if str_only else 'str or bytes'}, int or float, not "
+            f"{value!r}: its text differs between Python ('{value}'), JavaScript and HTTP "
+            f"clients, so pass the text you mean"
+            + (" (or leave the pair out)" if value is None else "")
+        )
+    if isinstance(value, int):
+        try:
+            return int.__repr__(value)
+        except ValueError:
+            # CPython (3.11, and the security releases of 3.9 and 3.10) refuses to
+            # write an int of more digits than sys.get_int_max_str_digits().
+            limit = getattr(sys, "get_int_max_str_digits", lambda: "the allowed")()
+            raise ValueError(
+                f"{what} is an int of more than {limit} digits, more than Python writes "
+                f"as text (sys.set_int_max_str_digits)"
+            ) from None
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"{what} must be a finite number, not {value!r}")
+        return float.__repr__(value)
+    kinds = "str" if str_only else "str or bytes"
+    raise TypeError(f"{what} must be {kinds}, int or float, not {type(value).__name__}")
 
 
 @overload
