@@ -9,6 +9,7 @@ argument cannot be made, there are none.
 from __future__ import annotations
 
 import re
+import tracemalloc
 
 import pytest
 from hypothesis import given
@@ -154,3 +155,24 @@ def test_round_trip_of_percent_encoded_words(words: list[str]) -> None:
         for word in words
     ]
     assert isindex_argv("+".join(encoded)) == words
+
+
+@pytest.mark.parametrize(
+    "query",
+    [b"a" * 4194304, b"%41" * 1398101, b"a+" * 2097151 + b"a", b"a" * 4194303 + b" "],
+    ids=["letters", "escapes", "words", "letters then a space"],
+)
+def test_memory_on_4_mb_stays_bounded(query: bytes) -> None:
+    """A 4 MiB query is checked in linear passes: under 200 MiB at peak (tracemalloc).
+
+    The search-string was matched by one regex, whose repeated alternation
+    kept its state for every byte (over 480 MiB on 4 MiB of letters).
+    """
+    tracemalloc.start()
+    try:
+        arguments = isindex_argv(query)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 200 * 1024 * 1024
+    assert len(arguments) == (0 if query.endswith(b" ") else query.count(b"+") + 1)
