@@ -286,8 +286,8 @@ def httpx_request(
     :returns: the request, unsent.
     :raises ImportError: if httpx is not installed.
     :raises TypeError: as :func:`urlencoded.serialize` does for bad pairs, for
-        a value the library's rule refuses (a bool, None), or for an argument
-        that would replace the body.
+        a value the library's rule refuses (a bool, None), for a *method* that
+        is not a str, or for an argument that would replace the body.
     :raises ValueError: for a str *params* that is not a finished query, a str
         *data* that is not ASCII, or a URL that httpx refuses (as
         :func:`httpx_url` says).
@@ -300,12 +300,20 @@ def httpx_request(
     .. versionadded:: 1.1
     """
     httpx = _client("httpx", "httpx_request")
+    _check_method(method, "httpx_request")
     _refuse_body_arguments(kwargs, ("content", "data", "files", "json"), "httpx_request")
     if params is not None:
         url = httpx_url(url, params, encoding=encoding)
     if data is not None:
         kwargs["content"] = _form_body(kwargs, data, encoding, httpx.Headers, "httpx_request")
     return httpx.Request(method, url, **kwargs)  # type: ignore[no-any-return]
+
+
+def _check_method(method: object, function: str) -> None:
+    if not isinstance(method, str):
+        raise TypeError(
+            f"urlencoded.clients.{function}() takes the method as a str, not {type(method).__name__}"
+        )
 
 
 def _refuse_body_arguments(kwargs: dict[str, Any], names: tuple[str, ...], function: str) -> None:
@@ -355,8 +363,8 @@ def requests_prepare(
     :returns: the prepared request, unsent.
     :raises ImportError: if requests is not installed.
     :raises TypeError: as :func:`urlencoded.serialize` does for bad pairs, for
-        a value the library's rule refuses (a bool, None), or for an argument
-        that would replace the body.
+        a value the library's rule refuses (a bool, None), for a *method* that
+        is not a str, or for an argument that would replace the body.
     :raises ValueError: for a str *params* that is not a finished query as
         requests sends it (the module's notes), or a str *data* that is not
         ASCII.
@@ -369,6 +377,7 @@ def requests_prepare(
     .. versionadded:: 1.1
     """
     client = _client("requests", "requests_prepare")
+    _check_method(method, "requests_prepare")
     _refuse_body_arguments(kwargs, ("files", "json"), "requests_prepare")
     query = None if params is None else _serialized(params, encoding, "params", "requests_prepare")
     if data is not None:
