@@ -97,14 +97,14 @@ def is_iprivate(char: str) -> bool:
 
 
 def is_literals_char(char: str) -> bool:
-    """§2.1 literals, less pct-encoded: %x21 / %x23-24 / %x26 / %x28-3B / %x3D /
-    %x3F-5B / %x5D / %x5F / %x61-7A / %x7E / ucschar / iprivate."""
+    """§2.1 literals, less pct-encoded, as erratum 6937 corrects them: %x21 /
+    %x23-24 / %x26-3B / %x3D / %x3F-5B / %x5D / %x5F / %x61-7A / %x7E /
+    ucschar / iprivate (the RFC's %x26 / %x28-3B left out "'", a sub-delim)."""
     cp = ord(char)
     return (
         cp == 0x21
         or 0x23 <= cp <= 0x24
-        or cp == 0x26
-        or 0x28 <= cp <= 0x3B
+        or 0x26 <= cp <= 0x3B
         or cp == 0x3D
         or 0x3F <= cp <= 0x5B
         or cp == 0x5D
@@ -445,8 +445,11 @@ def _expand_value(
             # "if this is a list, append the varname to the result string using
             # the same encoding as for literals;" "if this is a pair, append
             # the name to the result string using the same encoding as for
-            # literals;"
-            out += encode_literal(name)
+            # literals;" -- read with §3.2.1, whose pairs are "name=value" with
+            # both encoded by the allowed set ("{?keys*}" of {"!a": ";"} is
+            # "?%21a=%3B"): a literal's encoding would keep a "!" or ";" of the
+            # name, which the varname, made of varchars, never holds.
+            out += encode_literal(name) if kind == "list" else encode(name, allow)
             # "if the member/value is empty, append the ifemp string to the
             # result string; otherwise, append "=" and the member/value to the
             # result string, after pct-encoding any member/value characters

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 import urlencoded
 from tests import reference
-from tests.strategies import form_bodies, scalar_pairs, scalar_text
+from tests.strategies import form_bodies, scalar_pairs, scalar_text, surrogates
 from urlencoded import arrow
 from urlencoded.arrow._columns import SEPARATORS
 
@@ -399,3 +399,55 @@ def test_import_without_pyarrow_names_the_extra() -> None:
         "assert urlencoded.parse('a=1') == [('a', '1')]\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("a\ud800", "b"), ("a", "\udfff"), ("\ud83d", "x\udc00y")],
+    ids=["name", "value", "both"],
+)
+def test_lone_surrogates_become_replacement_characters(
+    tmp_path: Any, name: str, value: str
+) -> None:
+    """pairs_array and write_parquet write a lone surrogate as U+FFFD, as the library's text does.
+
+    Arrow strings are UTF-8, which has no surrogates: pyarrow raised
+    UnicodeEncodeError, which no docstring named.
+    """
+    expected = [[{"name": _usv(name), "value": _usv(value)}], None]
+    assert arrow.pairs_array([[(name, value)], None]).to_pylist() == expected
+    path = tmp_path / "pairs.parquet"
+    assert arrow.write_parquet([[(name, value)], None], path, column="q\ud800") == 2
+    table = pq.read_table(path)
+    assert table.column_names == ["q\ufffd"]
+    assert table.column(0).to_pylist() == expected
+
+
+def _usv(text: str) -> str:
+    """Web IDL's USVString conversion: each surrogate code point becomes U+FFFD."""
+    return "".join("\ufffd" if 0xD800 <= ord(char) <= 0xDFFF else char for char in text)
+
+
+_text_with_surrogates = st.lists(st.one_of(st.characters(), surrogates), max_size=5).map("".join)
+
+
+@given(
+    st.lists(
+        st.one_of(
+            st.none(), st.lists(st.tuples(_text_with_surrogates, _text_with_surrogates), max_size=3)
+        ),
+        max_size=5,
+    )
+)
+def test_pairs_array_takes_any_text(data: list[list[tuple[str, str]] | None]) -> None:
+    """Any str names and values, lone surrogates included, are held as their USVString."""
+    expected = [None if row is None else [(_usv(n), _usv(v)) for n, v in row] for row in data]
+    assert [_pairs(row) for row in arrow.pairs_array(data).to_pylist()] == expected
+
+
+def test_extract_takes_a_name_as_a_usv_string() -> None:
+    """A lone surrogate in a looked-up name is U+FFFD, as the parser decodes one in the input."""
+    column = pa.array(["a%ED%A0%80=1&a\ufffd=2", "a\ufffd=3"])
+    assert arrow.extract(column, ["a\ud800"]).to_pylist() == [{"a\ufffd": "2"}, {"a\ufffd": "3"}]
+    with pytest.raises(ValueError, match="repeat"):
+        arrow.extract(column, ["a\ud800", "a\ufffd"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import subprocess
 import sys
 import threading
@@ -269,7 +270,7 @@ def test_adapters_refuse_non_ascii_str_and_body_arguments() -> None:
     with pytest.raises(TypeError, match="json"):
         requests_prepare("POST", "http://h/", json={})
     with pytest.raises(TypeError):
-        httpx_url("http://h/", [("a", 1)])  # type: ignore[list-item]
+        httpx_url("http://h/", [("a", object())])  # type: ignore[list-item]
 
 
 def test_adapters_keep_a_given_content_type_and_session_settings() -> None:
@@ -363,3 +364,135 @@ def test_every_adapter_carries_serialize_output(
     assert (prepared.body or b"") == query.encode()  # requests sends no body for b""
     assert aiohttp_url(base, pairs, encoding=encoding).raw_query_string == query
     assert aiohttp_form(pairs, encoding=encoding).decode() == query
+
+
+# --- a finished query given as a str ------------------------------------------------------
+
+# What the URL Standard's query state writes as it is (printable ASCII less the
+# special-query percent-encode set), each character once, and "%" alone.
+AS_IS = "".join(chr(c) for c in range(0x21, 0x7F) if chr(c) not in "\"#<>'")
+# What urllib3, under requests, leaves alone too: RFC 3986's query characters.
+REQUESTS_AS_IS = "".join(c for c in AS_IS if c not in "[]\\^`{|}%")  # "%" only in escapes
+ESCAPED_BY_THE_QUERY_STATE = [
+    " ",
+    "\t",
+    "\r",
+    "\n",
+    "\x00",
+    "\x1f",
+    "\x7f",
+    '"',
+    "#",
+    "<",
+    ">",
+    "'",
+]
+REWRITTEN_BY_REQUESTS = [
+    *"[]\\^`{|}",
+    *["%", "%zz", "%4", "%%41", "%2f", "%aB", "%Ab"],
+]
+
+
+def _send_finished_query(url: str, query: str) -> dict[str, str]:
+    """The target each client's GET arrived with, for the finished *query*."""
+    targets = {"httpx": httpx.get(httpx_url(url, query), timeout=10).json()["target"]}
+    with requests.Session() as session:
+        prepared = requests_prepare("GET", url, params=query, session=session)
+        targets["requests"] = session.send(prepared, timeout=10).json()["target"]
+
+    async def send() -> str:
+        timeout = aiohttp.ClientTimeout(total=10)
+        async with aiohttp.ClientSession(timeout=timeout) as session:
+            answer = await session.get(aiohttp_url(url, query))
+            async with answer:
+                return _seen(await answer.read())["target"]
+
+    targets["aiohttp"] = asyncio.run(send())
+    return targets
+
+
+def test_finished_query_reaches_the_server_as_it_is(url: str) -> None:
+    """Each character a finished query may hold arrives unchanged, through every client."""
+    with httpx.Client(timeout=10) as client:
+        for query in [f"a={AS_IS}", "a=%zz%4%&b=%2f"]:
+            assert client.get(httpx_url(url, query)).json()["target"] == f"/search?{query}"
+    query = f"a={REQUESTS_AS_IS}&b=%41%2F"
+    assert set(_send_finished_query(url, query).values()) == {f"/search?{query}"}
+
+
+@pytest.mark.parametrize("char", ESCAPED_BY_THE_QUERY_STATE)
+def test_finished_query_refuses_what_the_query_state_escapes(char: str) -> None:
+    """A character the query state would escape is a ValueError naming it and its index.
+
+    aiohttp sent a space raw ("GET /search?a b"), requests and yarl dropped CR
+    and LF, requests cut the query at "#" and httpx refused controls.
+    """
+    query = f"a=1{char}2"
+    for call in (
+        lambda: httpx_url("http://h/", query),
+        lambda: httpx_request("GET", "http://h/", params=query),
+        lambda: requests_prepare("GET", "http://h/", params=query),
+        lambda: aiohttp_url("http://h/", query),
+    ):
+        with pytest.raises(ValueError, match=f"{re.escape(repr(char))} at index 3"):
+            call()
+
+
+@pytest.mark.parametrize("piece", REWRITTEN_BY_REQUESTS)
+def test_finished_query_for_requests_refuses_what_requests_rewrites(piece: str, url: str) -> None:
+    """What requests rewrites is refused for it: RFC 3986's excluded characters, a lone '%'.
+
+    (And lower-case hex in an escape, which requests writes in upper case.)
+
+    httpx and aiohttp send them as they are, so their helpers take them.
+    """
+    query = f"a=1{piece}"
+    with pytest.raises(ValueError, match="index 3"):
+        requests_prepare("GET", "http://h/", params=query)
+    with httpx.Client(timeout=10) as client:
+        assert client.get(httpx_url(url, query)).json()["target"] == f"/search?{query}"
+    assert aiohttp_url("http://h/", query).raw_query_string == query
+
+
+def test_finished_body_needs_only_ascii() -> None:
+    """A str body is sent as it is: any ASCII, CR, LF and '#' included."""
+    body = "a=1 2\r\n#'%zz"
+    assert httpx_request("POST", "http://h/", data=body).content == body.encode()
+    assert requests_prepare("POST", "http://h/", data=body).body == body.encode()
+    assert aiohttp_form(body).decode() == body
+
+
+def test_httpx_url_over_httpx_length_limit_is_a_value_error() -> None:
+    """A query past httpx's 65,536-character limit is a ValueError naming the limit and length."""
+    long_query = "a=" + "b" * 70000
+    with pytest.raises(ValueError, match=r"at most 65,536 characters.*has 70,002") as info:
+        httpx_url("http://h/", long_query)
+    assert isinstance(info.value.__cause__, httpx.InvalidURL)
+    with pytest.raises(ValueError, match="65,536"):
+        httpx_url("http://h/", {"a": "b" * 70000})
+    with pytest.raises(ValueError, match="65,536"):
+        httpx_request("GET", "http://h/", params=long_query)
+    assert len(str(httpx_url("http://h/", "a=" + "b" * 60000))) > 60000
+
+
+@pytest.mark.parametrize("value", [True, False, None])
+def test_bool_and_none_values_are_refused_by_the_values_rule(value: object) -> None:
+    """A bool or None among the pairs is the library's TypeError saying why, for every helper."""
+    pairs = [("a", "1"), ("flag", value)]
+    for call in (
+        lambda: httpx_url("http://h/", pairs),  # type: ignore[arg-type]
+        lambda: httpx_request("POST", "http://h/", data=pairs),  # type: ignore[arg-type]
+        lambda: requests_prepare("GET", "http://h/", params=pairs),  # type: ignore[arg-type]
+        lambda: requests_prepare("POST", "http://h/", data={"flag": value}),  # type: ignore[arg-type]
+        lambda: aiohttp_url("http://h/", pairs),  # type: ignore[arg-type]
+        lambda: aiohttp_form(pairs),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(TypeError, match="text differs between Python"):
+            call()
+
+
+def test_numbers_are_written_as_python_writes_them() -> None:
+    """An int or a float among the pairs is its text, as everywhere in the library."""
+    pairs: list[tuple[str, float]] = [("n", 2), ("x", 0.5), ("big", 1e16)]
+    assert str(httpx_url("http://h/", pairs)) == "http://h/?n=2&x=0.5&big=1e%2B16"
+    assert aiohttp_form(dict(pairs)).decode() == "n=2&x=0.5&big=1e%2B16"

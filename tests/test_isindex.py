@@ -9,6 +9,8 @@ argument cannot be made, there are none.
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given
@@ -154,3 +156,45 @@ def test_round_trip_of_percent_encoded_words(words: list[str]) -> None:
         for word in words
     ]
     assert isindex_argv("+".join(encoded)) == words
+
+
+def peak_growth(setup: str, statement: str) -> int:
+    """How many bytes a fresh interpreter's peak RSS grows by while it runs *statement*.
+
+    *setup* runs first (building the input), outside the measure. A new
+    process, so that no earlier test's peak hides the growth; RSS, so that C
+    allocations (a regex's state) count, on PyPy as on CPython.
+    """
+    code = (
+        f"import resource\n{setup}\n"
+        "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        f"{statement}\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)\n"
+    )
+    output = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    return int(output) * 1024  # ru_maxrss is in KiB on Linux
+
+
+@pytest.mark.parametrize(
+    ("query", "count"),
+    [
+        ('b"a" * 4194304', 1),
+        ('b"%41" * 1398101', 1),
+        ('b"a+" * 2097151 + b"a"', 2097152),
+        ('b"a" * 4194303 + b" "', 0),
+    ],
+    ids=["letters", "escapes", "words", "letters then a space"],
+)
+def test_memory_on_4_mb_stays_bounded(query: str, count: int) -> None:
+    """A 4 MiB query is checked in linear passes: its peak memory grows by under 200 MiB.
+
+    The search-string was matched by one regex, whose repeated alternation
+    kept its state for every byte (over 480 MiB on 4 MiB of letters).
+    """
+    growth = peak_growth(
+        f"from urlencoded import isindex_argv\nquery = {query}",
+        f"assert len(isindex_argv(query)) == {count}",
+    )
+    assert growth < 200 * 1024 * 1024

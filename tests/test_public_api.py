@@ -170,8 +170,8 @@ def test_top_level_holds_the_layers() -> None:
         "django.py",
         "starlette.py",
         "clients.py",
-        "oauth1.py",
-        "sigv4.py",
+        "oauth1",
+        "sigv4",
         "arrow",
         "py.typed",
     }

@@ -424,7 +424,9 @@ def form_model(
     with ``model.model_validate``. A bad body answers 400, 411, 413 or 415 as
     :func:`form` does; a validation error is FastAPI's usual 422, with each
     error's ``loc`` starting with ``"body"``. The route's OpenAPI request body
-    is ``application/x-www-form-urlencoded`` with *model*'s schema.
+    is ``application/x-www-form-urlencoded`` with *model*'s schema, and
+    required (``"required": true``): a request without a body, or with an
+    empty one, is FastAPI's 422 ``missing`` at ``("body",)``.
 
     FastAPI receives the body before any dependency runs, so the whole body is
     in memory before ``max_body_size`` is checked: bound it in the server or
@@ -454,6 +456,7 @@ def form_model(
 
     from typing import Annotated
 
+    # No default: the body is required, which OpenAPI's requestBody then says.
     parameter = Annotated[Any, Body(media_type=_FORM_URLENCODED), _WholeBody(model)]
     dependency.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [
@@ -461,7 +464,7 @@ def form_model(
                 "request", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Request
             ),
             inspect.Parameter(
-                "body", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None, annotation=parameter
+                "body", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=parameter
             ),
         ],
         return_annotation=model,

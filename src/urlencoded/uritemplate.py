@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import NamedTuple, Union
 
+from ._core import check_value
 from ._errors import URLEncodedError
 from .dialects import URI_TEMPLATE_RESERVED, URI_TEMPLATE_UNRESERVED
 
@@ -93,20 +94,26 @@ _OPERATORS = {
 # §2.2: op-reserve, kept for future extensions.
 _RESERVED_OPERATORS = "=,!@|"
 
-# §2.1 literals: ASCII except CTL, SP, DQUOTE, "'", "%" (outside pct-encoded),
+# §2.1 literals: ASCII except CTL, SP, DQUOTE, "%" (outside pct-encoded),
 # "<", ">", "\", "^", "`", "{", "|", "}"; and ucschar / iprivate (RFC 3987).
+# "'" is a literal by erratum 6937 (verified): the ABNF left out one of RFC
+# 3986's sub-delims. Runs are matched by one character class, "%" included,
+# and each "%" is checked after: a class repeats in constant memory, where an
+# alternation inside a repeat keeps state for every character it takes.
 _LITERAL_RUN = re.compile(
-    "(?:[!#$&(-;=?-\\[\\]_a-z~"
+    "[!#$&-;=?-\\[\\]_a-z~%"
     "\u00a0-\ud7ff\ue000-\ufdcf\ufdf0-\uffef"
     + "".join(f"\\U{plane:04X}0000-\\U{plane:04X}FFFD" for plane in range(1, 14))
     + "\\U000E1000-\\U000EFFFD\\U000F0000-\\U000FFFFD\\U00100000-\\U0010FFFD"
-    "]|%[0-9A-Fa-f]{2})+"
+    "]+"
 )
-# §2.3 varname, §2.4 modifier-level4.
-_VARSPEC = re.compile(
-    r"(?P<name>(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*)"
-    r"(?::(?P<prefix>[1-9][0-9]{0,3})(?![0-9])|(?P<explode>\*))?"
-)
+# A "%" that starts no pct-encoded triplet (searched within a run, whose end it
+# does not look past).
+_LONE_PERCENT = re.compile("%(?![0-9A-Fa-f]{2})")
+# §2.3 varname = varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" /
+# pct-encoded: the run of those characters, checked as the literals are.
+_VARNAME_RUN = re.compile("[A-Za-z0-9_.%]*")
+_DIGITS = re.compile("[0-9]*")
 
 
 class _VarSpec(NamedTuple):
@@ -114,6 +121,7 @@ class _VarSpec(NamedTuple):
     prefix: int | None
     explode: bool
     offset: int
+    end: int
 
 
 class _Expression(NamedTuple):
@@ -149,13 +157,17 @@ def _compile(template: str) -> tuple[_Part, ...]:
             parts.append(_expression(template, position + 1, close))
             position = close + 1
             continue
-        match = _LITERAL_RUN.match(template, position)
-        if match is None:
+        run = _LITERAL_RUN.match(template, position)
+        run_end = position if run is None else run.end()
+        lone_percent = _LONE_PERCENT.search(template, position, run_end)
+        if lone_percent is not None:
+            run_end = lone_percent.start()
+        if run_end == position:
             raise _literal_error(template, position)
         # §3.1: literals pass reserved, unreserved and pct-encoded as they
         # are, and pct-encode ucschar and iprivate as UTF-8.
-        parts.append(URI_TEMPLATE_RESERVED.encode(match.group()))
-        position = match.end()
+        parts.append(URI_TEMPLATE_RESERVED.encode(template[position:run_end]))
+        position = run_end
     return tuple(parts)
 
 
@@ -175,31 +187,59 @@ def _expression(template: str, start: int, end: int) -> _Expression:
     varspecs = []
     position = start
     while True:
-        match = _VARSPEC.match(template, position, end)
-        if match is None:
-            raise TemplateError(template, position, "expected a variable name")
-        prefix = match.group("prefix")
-        varspecs.append(
-            _VarSpec(
-                match.group("name"),
-                int(prefix) if prefix else None,
-                match.group("explode") is not None,
-                position,
-            )
-        )
-        position = match.end()
+        varspec = _varspec(template, position, end)
+        varspecs.append(varspec)
+        position = varspec.end
         if position == end:
             return _Expression(_OPERATORS[operator], tuple(varspecs))
         if template[position] != ",":
-            raise TemplateError(template, position, _varspec_detail(template, match, position))
+            raise TemplateError(template, position, _varspec_detail(template, varspec))
         position += 1
 
 
-def _varspec_detail(template: str, match: re.Match[str], position: int) -> str:
-    char = template[position]
-    if char == ":" and match.group("explode") is None and match.group("prefix") is None:
+def _varname_end(template: str, start: int, end: int) -> int:
+    """The end of the varname at *start* (§2.3): *start* itself when there is none.
+
+    The longest prefix of the run of name characters with no ".." and no "%"
+    outside a triplet, that does not end with ".".
+    """
+    run_end = _VARNAME_RUN.match(template, start, end).end()  # type: ignore[union-attr]
+    if run_end == start or template[start] == ".":
+        return start
+    name_end = run_end
+    double_dot = template.find("..", start, run_end)
+    if double_dot != -1:
+        name_end = double_dot
+    lone_percent = _LONE_PERCENT.search(template, start, name_end)
+    if lone_percent is not None:
+        name_end = lone_percent.start()
+    if name_end > start and template[name_end - 1] == ".":
+        name_end -= 1
+    return name_end
+
+
+def _varspec(template: str, start: int, end: int) -> _VarSpec:
+    """The varspec at ``template[start:]``, up to *end* at most (§2.3, §2.4)."""
+    name_end = _varname_end(template, start, end)
+    if name_end == start:
+        raise TemplateError(template, start, "expected a variable name")
+    name = template[start:name_end]
+    # modifier-level4 = prefix / explode; prefix = ":" max-length, max-length = %x31-39 0*3DIGIT
+    if name_end < end and template[name_end] == ":":
+        digits_end = _DIGITS.match(template, name_end + 1, end).end()  # type: ignore[union-attr]
+        digits = template[name_end + 1 : digits_end]
+        if 1 <= len(digits) <= 4 and digits[0] != "0":
+            return _VarSpec(name, int(digits), False, start, digits_end)
+    elif name_end < end and template[name_end] == "*":
+        return _VarSpec(name, None, True, start, name_end + 1)
+    return _VarSpec(name, None, False, start, name_end)
+
+
+def _varspec_detail(template: str, varspec: _VarSpec) -> str:
+    char = template[varspec.end]
+    if char == ":" and not varspec.explode and varspec.prefix is None:
         return "':' must be followed by a prefix length from 1 to 9999"
-    if match.group("prefix") is not None and char == "*":
+    if varspec.prefix is not None and char == "*":
         return "a variable takes a prefix or an explode modifier, not both"
     return f"{char!r} cannot follow a variable name"
 
@@ -239,23 +279,30 @@ def expand(template: str, variables: Mapping[str, object]) -> str:
     Appendix A)
 
     Every operator (``+ # . / ; ? &``) and both modifiers (``:n`` and ``*``)
-    work. A value is a str; an int or a float (written with :func:`str`); a
-    list or tuple of those; or an associative array: a mapping, or a list of
-    ``(name, value)`` tuples, expanded in its order. ``None``, a missing
-    name, an empty list, and an associative array with no defined value are
+    work. A value follows the library's rule for values: a str, an int or a
+    float (written as Python writes them, ``2`` and ``0.5``), never a bool
+    (its text differs between Python and JavaScript); a list or tuple of
+    those; or an associative array: a mapping, or a list of ``(name,
+    value)`` tuples, expanded in its order. ``None``, a missing name, an
+    empty list, and an associative array with no defined value are
     undefined (§2.3) and expand to nothing, not even the operator's prefix;
-    an empty string is defined (``{?x}`` gives ``?x=``). Literals are copied,
-    except non-ASCII characters, which are percent-encoded as UTF-8 (§3.1).
-    Lone surrogates in values become U+FFFD.
+    an empty string is defined (``{?x}`` gives ``?x=``). An exploded pair's
+    name is encoded with the operator's allowed set, as its value is
+    (``{?keys*}`` of ``{"!a": ";"}`` gives ``?%21a=%3B``). Literals are
+    copied, except non-ASCII characters, which are percent-encoded as UTF-8
+    (§3.1). Lone surrogates in values become U+FFFD.
 
     :param template: a URI Template.
     :param variables: the values, by variable name.
     :returns: the URI reference.
     :raises TypeError: if *template* is not a str, *variables* is not a
-        mapping, or a value has a type listed nowhere above (the message
-        names the variable).
-    :raises TemplateError: if *template* is malformed, or a prefix modifier
-        meets a list or associative array (§2.4.1).
+        mapping, or a value has a type listed nowhere above, a bool among
+        them, or a list holds ``None`` (the message names the variable).
+    :raises TemplateError: if *template* is malformed, a prefix modifier
+        meets a list or associative array (§2.4.1), or a number has no text
+        (``nan``, ``inf``, or an int of more digits than
+        :func:`sys.get_int_max_str_digits` lets Python write), at the
+        offset of its variable.
 
     >>> expand("{/list*}{?keys*}", {"list": ["red", "green"], "keys": {"a": "1", "b": ""}})
     '/red/green?a=1&b='
@@ -284,7 +331,12 @@ def _expand_expression(template: str, expression: _Expression, values: Mapping[s
     pieces: list[str] = []
     for varspec in expression.varspecs:
         name = varspec.name
-        value = _defined(name, values.get(name))
+        try:
+            value = _defined(name, values.get(name))
+        except ValueError as error:
+            # check_value's refusal of a number that has no text (nan, or an
+            # int of more digits than Python writes) is the value's error here.
+            raise TemplateError(template, varspec.offset, str(error)) from None
         # An undefined variable is skipped.
         if value is None:
             continue
@@ -316,10 +368,14 @@ def _expand_expression(template: str, expression: _Expression, values: Mapping[s
             else:
                 pieces.append(",".join(f"{encode(key)},{encode(item)}" for key, item in value))
         elif operator.named:
+            # A list member is named by the varname, written as literals are;
+            # a pair by its name, encoded with the allowed set as its value
+            # (§3.2.1: "name=value" pairs; RFC 6570 Appendix A writes the name
+            # as a literal, which would leave "!" or ";" of a name as they are).
             if isinstance(value, tuple):
                 members = [(literal(name), encode(item)) for item in value]
             else:
-                members = [(literal(key), encode(item)) for key, item in value]
+                members = [(encode(key), encode(item)) for key, item in value]
             pieces.append(
                 operator.sep.join(
                     f"{key}={item}" if item else f"{key}{operator.ifemp}" for key, item in members
@@ -332,12 +388,15 @@ def _expand_expression(template: str, expression: _Expression, values: Mapping[s
     return "".join(pieces)
 
 
-def _scalar(name: str, value: object) -> str | None:
-    """A string value, or None for a value that is not a string or a number."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return str(value)
+def _scalar(name: str, value: object, what: str) -> str | None:
+    """A string value, or None for a value that is not a string or a number.
+
+    :raises TypeError: for a bool, by the library's rule for values (the text
+        of ``True`` differs between Python and JavaScript).
+    :raises ValueError: for a number that has no text (``nan``, an int too long).
+    """
+    if isinstance(value, (str, int, float)):
+        return check_value(value, f"variable {name!r}{what}", str_only=True)
     return None
 
 
@@ -350,7 +409,7 @@ def _defined(name: str, value: object) -> _Defined | None:
     """The value as a str, list members or defined pairs; None when undefined (RFC 6570 §2.3)."""
     if value is None:
         return None
-    scalar = _scalar(name, value)
+    scalar = _scalar(name, value, "")
     if scalar is not None:
         return scalar
     if isinstance(value, Mapping):
@@ -360,8 +419,12 @@ def _defined(name: str, value: object) -> _Defined | None:
             return None
         if not all(isinstance(item, tuple) for item in value):
             members = []
-            for item in value:
-                member = _scalar(name, item)
+            for index, item in enumerate(value):
+                if item is None:
+                    raise _value_error(
+                        name, value, f"member {index} is None: a list holds no undefined members"
+                    )
+                member = _scalar(name, item, f" member {index}")
                 if member is None:
                     raise _value_error(name, value, "a list holds strings and numbers only")
                 members.append(member)
@@ -377,7 +440,7 @@ def _defined(name: str, value: object) -> _Defined | None:
             raise _value_error(name, value, "its names must be str")
         if item is None:
             continue  # a name with an undefined value
-        scalar = _scalar(name, item)
+        scalar = _scalar(name, item, f" at {key!r}")
         if scalar is None:
             raise _value_error(name, value, "its values must be str, numbers or None")
         defined.append((key, scalar))

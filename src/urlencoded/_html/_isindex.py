@@ -21,8 +21,26 @@ __all__ = ["isindex_argv"]
 # search-word   = 1*schar
 # schar         = unreserved | escaped | xreserved   (unreserved and escaped: RFC 2396)
 # xreserved     = ";" | "/" | "?" | ":" | "@" | "&" | "=" | "," | "$"
-_SEARCH_WORD = rb"(?:[A-Za-z0-9\-_.!~*'();/?:@&=,$]|%[0-9A-Fa-f]{2})+"
-_SEARCH_STRING = re.compile(rb"%s(?:\+%s)*" % (_SEARCH_WORD, _SEARCH_WORD))
+# Checked in three linear passes rather than one regex, whose alternation
+# inside a repeat keeps state for every byte: the bytes outside schar and "+"
+# (escaped's "%" and hex digits are among them), a "%" that starts no escape,
+# and an empty word.
+_SEARCH_BYTES = (
+    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'();/?:@&=,$%+"
+)
+_LONE_PERCENT = re.compile(rb"%(?![0-9A-Fa-f]{2})")
+
+
+def _is_search_string(data: bytes) -> bool:
+    """Whether *data* matches the RFC's search-string."""
+    return (
+        bool(data)
+        and not data.translate(None, _SEARCH_BYTES)
+        and _LONE_PERCENT.search(data) is None
+        and not data.startswith(b"+")
+        and not data.endswith(b"+")
+        and b"++" not in data
+    )
 
 
 def isindex_argv(
@@ -63,7 +81,7 @@ def isindex_argv(
     resolved = get_encoding(encoding)
     data = as_bytes(query, "isindex_argv")
     # An unencoded "=" marks form data, not an indexed query.
-    if b"=" in data or _SEARCH_STRING.fullmatch(data) is None:
+    if b"=" in data or not _is_search_string(data):
         return []
     words = []
     for word in data.split(b"+"):

@@ -6,6 +6,7 @@ import importlib
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .._core import to_usv_string
 from ._columns import PAIR_TYPE, pa
 from ._serialize import pairs_array
 
@@ -27,9 +28,11 @@ def write_parquet(
     At most *batch_rows* rows are held at once, each batch one row group, so
     a long stream of rows takes bounded memory.
 
-    :param rows: an iterable of lists of ``(name, value)`` str pairs, or None.
+    :param rows: an iterable of lists of ``(name, value)`` str pairs, or None
+        (a lone surrogate in a name or value becomes U+FFFD, as
+        :func:`pairs_array` writes it).
     :param where: a path or a writable binary file.
-    :param column: the column's name.
+    :param column: the column's name (a lone surrogate becomes U+FFFD).
     :param batch_rows: rows per row group, 1 or more.
     :returns: the number of rows written.
     :raises TypeError: if a row is not a list of pairs of str, or an option
@@ -47,7 +50,8 @@ def write_parquet(
         raise TypeError(f"batch_rows must be an int, not {type(batch_rows).__name__}")
     if batch_rows < 1:
         raise ValueError(f"batch_rows must be 1 or more, not {batch_rows}")
-    schema = pa.schema([(column, PAIR_TYPE)])
+    # Arrow's names are UTF-8: a lone surrogate becomes U+FFFD, as names and values do.
+    schema = pa.schema([(to_usv_string(column), PAIR_TYPE)])
     written = 0
     batch: list[Sequence[tuple[str, str]] | None] = []
     with pq.ParquetWriter(where, schema) as writer:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .._core import FormOptions, parse
+from .._core import FormOptions, parse, to_usv_string
 from .._encoding import Encoding
 from .._errors import DecodeError, RowDecodeError
 from ._columns import (
@@ -241,9 +241,12 @@ def _check_names(names: object) -> list[str]:
     if isinstance(names, (str, bytes)) or not isinstance(names, Iterable):
         raise TypeError(f"names must be a list of str, not {type(names).__name__}")
     checked = list(names)
-    for name in checked:
+    for index, name in enumerate(checked):
         if not isinstance(name, str):
             raise TypeError(f"names must be a list of str, not one holding {type(name).__name__}")
+        # A name is looked up as URLSearchParams.get() takes it, a USVString:
+        # a lone surrogate is U+FFFD, which is what the parser decodes one to.
+        checked[index] = to_usv_string(name)
     if not checked:
         raise ValueError("names must hold at least one name")
     if len(set(checked)) != len(checked):
@@ -270,7 +273,7 @@ def extract(
         :func:`parse_array` (or any ``list<struct<name, value>>`` column,
         whose values keep their type).
     :param names: the names to look up, compared after decoding, code unit
-        for code unit.
+        for code unit (a lone surrogate in one is U+FFFD, as in a decoded name).
     :param all_values: give each row a list of every value of the name, in
         order, instead of the first.
     :param encoding: as for :func:`parse_array`.

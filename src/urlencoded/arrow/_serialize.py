@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .._core import URLENCODED_PERCENT_ENCODE_SET, escaper
+from .._core import URLENCODED_PERCENT_ENCODE_SET, escaper, to_usv_string
 from ._columns import (
     SEPARATORS,
     Array,
@@ -116,10 +116,22 @@ def serialize_array(list_array: ArrayLike) -> Any:
     return rejoin(results, chunked, results[0].type if results else pa.string())
 
 
+def _string_array(texts: list[str]) -> Array:
+    """A ``string`` array of *texts*; a lone surrogate becomes U+FFFD, as everywhere."""
+    try:
+        return pa.array(texts, pa.string())
+    except UnicodeEncodeError:
+        # Arrow strings are UTF-8, which has no surrogates: the text is taken
+        # as a scalar value string, as Web IDL's USVString conversion does.
+        return pa.array([to_usv_string(text) for text in texts], pa.string())
+
+
 def pairs_array(rows: Iterable[Sequence[tuple[str, str]] | None]) -> Any:
     """A :data:`PAIR_TYPE` column from rows of ``(name, value)`` pairs, None for a null row.
 
-    What :func:`urlencoded.parse` returns, one list per row, as Arrow.
+    What :func:`urlencoded.parse` returns, one list per row, as Arrow. A lone
+    surrogate in a name or value becomes U+FFFD (Arrow strings are UTF-8), as
+    in every function of the library that takes text.
 
     :param rows: each a list of ``(name, value)`` str pairs, or None.
     :returns: a ``ListArray`` of ``struct<name: string, value: string>``.
@@ -152,7 +164,7 @@ def pairs_array(rows: Iterable[Sequence[tuple[str, str]] | None]) -> Any:
                 values.append(pair[1])
         offsets.append(len(names))
     pairs = pa.StructArray.from_arrays(
-        [pa.array(names, pa.string()), pa.array(values, pa.string())], names=["name", "value"]
+        [_string_array(names), _string_array(values)], names=["name", "value"]
     )
     mask = pa.array([not flag for flag in valid], pa.bool_())
     return pa.ListArray.from_arrays(pa.array(offsets, pa.int32()), pairs, mask=mask)

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Union, overload
+from typing import overload
 
+from .._core import BytesLike
 from ._dialect import Dialect
 from ._named import RFC3986, UNRESERVED
 
 __all__ = ["normalize"]
-
-BytesLike = Union[bytes, bytearray, memoryview]
 
 _ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
 _ESCAPE_OR_CODE_UNIT = re.compile(r"%(?:([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4}))")
