@@ -311,9 +311,8 @@ def httpx_request(
 
 def _check_method(method: object, function: str) -> None:
     if not isinstance(method, str):
-        raise TypeError(
-            f"urlencoded.clients.{function}() takes the method as a str, not {type(method).__name__}"
-        )
+        kind = type(method).__name__
+        raise TypeError(f"urlencoded.clients.{function}() takes the method as a str, not {kind}")
 
 
 def _refuse_body_arguments(kwargs: dict[str, Any], names: tuple[str, ...], function: str) -> None:
