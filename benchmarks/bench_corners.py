@@ -187,21 +187,26 @@ def sweep(
             inputs = None
             gc.collect()
             inputs = Inputs(shape, encoding, args.size)
-        row = build(inputs)
-        if row.key not in checks:
-            checks[row.key] = agreement(row)
-        agree, note = checks[row.key]
+        key = row_key(path, shape, encoding)
+        try:
+            row: Row | None = build(inputs)
+        except Exception as error:  # the input could not be made: reported, not timed
+            row = None
+            checks[key] = ("error", f"building the row raised {type(error).__name__}: {error}")
+        if row is not None and key not in checks:
+            checks[key] = agreement(row)
+        agree, note = checks[key]
         result: dict[str, Any] = {
-            "key": row.key,
+            "key": key,
             "path": path,
             "shape": shape,
             "encoding": encoding,
-            "stdlib_call": row.stdlib_call,
-            "kind": row.kind,
+            "stdlib_call": row.stdlib_call if row else "",
+            "kind": row.kind if row else "",
             "agree": agree,
-            "note": note,
+            "note": note[:300],
         }
-        if agree != "error":
+        if row is not None and agree != "error":
             calls = {"urlencoded": row.ours, "stdlib": row.stdlib}
             if row.yarl is not None:
                 calls["yarl"] = row.yarl

@@ -184,4 +184,4 @@ class Inputs:
 
 # The large shapes pass the default limits of the streaming and nested parsers.
 UNLIMITED: dict[str, Any] = {"max_fields": None, "max_field_size": None, "max_body_size": None}
-UNLIMITED_NESTED: dict[str, Any] = {**UNLIMITED, "max_keys": None}
+UNLIMITED_NESTED: dict[str, Any] = {**UNLIMITED, "max_keys": None, "max_list_index": None}
