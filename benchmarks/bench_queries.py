@@ -93,10 +93,12 @@ def _grouped(pairs: object) -> dict[str, list[str]]:
     return grouped
 
 
-def rounds(
-    urls: list[str],
-) -> list[tuple[str, dict[str, Call], dict[str, Callable[[str], object]]]]:
-    """(title, {library: loop over the corpus}, {library: one item's call, for the check})."""
+# (title, items, {library: loop over the items}, {library: one item's call, for the check})
+Round = tuple[str, list[str], dict[str, Call], dict[str, Callable[[str], object]]]
+
+
+def rounds(urls: list[str]) -> list[Round]:
+    """The two rounds over the corpus: its queries, and its URLs."""
     queries = [query_of(url) for url in urls]
     one: dict[str, Callable[[str], object]] = {
         "urlencoded": urlencoded.parse,
@@ -123,7 +125,7 @@ def rounds(
         "urllib.parse": _parse_qsl_of_url,
     }
     second = ("query_params(url) of every URL", {n: _each(f, urls) for n, f in by_url.items()})
-    return [(first[0], first[1], one), (second[0], second[1], by_url)]
+    return [(first[0], queries, first[1], one), (second[0], urls, second[1], by_url)]
 
 
 def disagreements(
@@ -160,13 +162,12 @@ def main(argv: list[str] | None = None) -> int:
         f" {sum('+' in query for query in queries)} with a '+'"
     )
     table = rounds(urls)
-    for title, _, one in table:
-        items = urls if title.startswith("query_params") else queries
+    for title, items, _, one in table:
         for name, differing in disagreements(one, items).items():
             print(f"{title}: {name} disagrees with urlencoded on {len(differing)} of {len(items)}")
             for item in differing[:3]:
                 print(f"    {item!r:.100}")
-    for title, calls, _ in table:
+    for title, _, calls, _ in table:
         ratios: dict[str, list[float]] = {name: [] for name in calls}
         per_query: dict[str, list[float]] = {name: [] for name in calls}
         for run in range(args.runs):
