@@ -8,7 +8,8 @@ Run it as a plain script (yarl, for the query-parsing rows, comes with
     python benchmarks/bench_corners.py --only 'parse\\(str\\)' --only 'a=%20'
     python benchmarks/bench_corners.py --only 'shift_jis$'      # one encoding
     python benchmarks/bench_corners.py --list                   # the rows, without timing
-    python benchmarks/bench_corners.py --runs 3 --write docs/bench
+    python benchmarks/bench_corners.py --only 'a=%20' --compare docs/bench/corners-start.json
+    python benchmarks/bench_corners.py --quick --runs 3 --write docs/bench  # the docs' tables
 
 What it measures
 ----------------
@@ -70,6 +71,7 @@ import urlencoded
 TIMERS = {"cpu": time.thread_time, "wall": time.perf_counter}
 PYPY = platform.python_implementation() == "PyPy"
 TARGET = 2.0
+ORDER = {path: index for index, path in enumerate(path_names())}  # the docs' order
 
 
 def calibrate(
@@ -263,8 +265,19 @@ def summary(runs: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
     return below + [row for row in rows if row.get("ratio", 0.0) >= TARGET]
 
 
-def table_lines(rows: list[dict[str, Any]]) -> list[str]:
-    """The summary as text: median ratio, the runs' ratios, yarl's, agreement, row."""
+def _load_runs(path: Path) -> list[list[dict[str, Any]]]:
+    runs: list[list[dict[str, Any]]] = json.loads(path.read_text(encoding="utf-8"))["runs"]
+    return runs
+
+
+def table_lines(
+    rows: list[dict[str, Any]], before: dict[str, dict[str, Any]] | None = None
+) -> list[str]:
+    """The summary as text: median ratio, the runs' ratios, yarl's, agreement, row.
+
+    With *before* (rows of a saved sweep, by key), each row also gives the
+    median ratio then.
+    """
     out = []
     below = sum(1 for row in rows if row.get("ratio", 0.0) < TARGET)
     out.append(f"{below} of {len(rows)} rows below {TARGET:.0f}x the standard library (median):")
@@ -276,7 +289,9 @@ def table_lines(rows: list[dict[str, Any]]) -> list[str]:
             continue
         runs = ", ".join(f"{ratio:.2f}" for ratio in row["ratios"])
         yarl = f"  yarl {row['yarl']:.2f}" if "yarl" in row else ""
-        out.append(f"{row['ratio']:6.2f}x  [{runs}]{yarl}  {row['agree']}  {row['key']}")
+        then = (before or {}).get(row["key"], {}).get("ratio")
+        was = f"  (was {then:.2f}x)" if then else ""
+        out.append(f"{row['ratio']:6.2f}x  [{runs}]{yarl}  {row['agree']}  {row['key']}{was}")
     return out
 
 
@@ -298,58 +313,58 @@ def machine() -> str:
 
 
 def write(directory: Path, rows: list[dict[str, Any]], about: str, runs: int) -> None:
-    """corners.json (every row) and corners-table.inc (an RST table) for the docs."""
+    """corners.txt (every row, the rows below 2x first) and corners-table.inc for the docs."""
     directory.mkdir(parents=True, exist_ok=True)
     stem = "corners-pypy" if PYPY else "corners"
-    (directory / f"{stem}.json").write_text(
-        json.dumps({"machine": about, "runs": runs, "rows": rows}, indent=0, ensure_ascii=False)
-        + "\n",
-        encoding="utf-8",
+    header = f"{about}; median of {runs} run(s); x = stdlib time / urlencoded time\n"
+    (directory / f"{stem}.txt").write_text(
+        header + "\n".join(table_lines(rows)) + "\n", encoding="utf-8"
     )
-    (directory / f"{stem}-table.inc").write_text(rst_table(rows, about, runs), encoding="utf-8")
-    print(f"\nwrote {directory}/{stem}.json and {stem}-table.inc")
+    (directory / f"{stem}-table.inc").write_text(rst_tables(rows, about, runs), encoding="utf-8")
+    print(f"\nwrote {directory}/{stem}.txt and {stem}-table.inc")
 
 
-def rst_table(rows: list[dict[str, Any]], about: str, runs: int) -> str:
-    """Per path, the worst and median ratio; then every row below 2x."""
-    by_path: dict[str, list[float]] = {}
+def rst_tables(rows: list[dict[str, Any]], about: str, runs: int) -> str:
+    """Two path-by-shape tables of ratios: UTF-8, and the lowest of the legacy encodings."""
+    utf8: dict[str, dict[str, float]] = {}
+    legacy: dict[str, dict[str, float]] = {}
     for row in rows:
-        if "ratio" in row:
-            by_path.setdefault(row["path"], []).append(row["ratio"])
-    lines = [
-        f".. list-table:: Per path: stdlib time / urlencoded time over its rows"
-        f" (median of {runs} runs); {about}",
-        "   :header-rows: 1",
+        if "ratio" not in row:
+            continue
+        table = utf8 if row["encoding"] == "UTF-8" else legacy
+        cells = table.setdefault(row["path"], {})
+        cells[row["shape"]] = min(cells.get(row["shape"], float("inf")), row["ratio"])
+    below = sum(1 for row in rows if row.get("ratio", 0.0) < TARGET)
+    out = [
+        f"{below} of {len(rows)} rows below 2× the standard library; {about};"
+        f" median of {runs} run(s).",
         "",
-        "   * - path",
-        "     - rows",
-        "     - below 2×",
-        "     - lowest",
-        "     - median",
     ]
-    for path, ratios in by_path.items():
-        lines += [
-            f"   * - ``{path}``",
-            f"     - {len(ratios)}",
-            f"     - {sum(1 for ratio in ratios if ratio < TARGET)}",
-            f"     - {min(ratios):.2f}×",
-            f"     - {statistics.median(ratios):.2f}×",
-        ]
-    below = [row for row in rows if "ratio" in row and row["ratio"] < TARGET]
-    lines += ["", "", f".. list-table:: The {len(below)} rows below 2× (median of {runs} runs)"]
-    lines += ["   :header-rows: 1", "", "   * - path", "     - shape", "     - encoding"]
-    lines += ["     - ×", "     - yarl", "     - same result"]
-    for row in below:
-        yarl = f"{row['yarl']:.2f}" if "yarl" in row else "—"
-        lines += [
-            f"   * - ``{row['path']}``",
-            f"     - {SHAPES[row['shape']][0]}",
-            f"     - {row['encoding']}",
-            f"     - {row['ratio']:.2f}×",
-            f"     - {yarl}",
-            f"     - {'yes' if row['agree'] == '=' else 'no'}",
-        ]
-    return "\n".join(lines) + "\n"
+    out += _matrix(utf8, "UTF-8: standard-library time / urlencoded time")
+    out += [""]
+    out += _matrix(
+        legacy, "Legacy encodings: the lowest ratio of the ten (one per family) for each cell"
+    )
+    return "\n".join(out) + "\n"
+
+
+def _matrix(table: dict[str, dict[str, float]], title: str) -> list[str]:
+    shapes = [shape for shape in SHAPES if any(shape in cells for cells in table.values())]
+    out = [f".. list-table:: {title} (below 2× in bold)", "   :header-rows: 1", ""]
+    out.append("   * - path")
+    out += [f"     - {SHAPES[shape][0]}" for shape in shapes]
+    for path in sorted(table, key=ORDER.get):
+        cells = table[path]
+        out.append(f"   * - ``{path}``")
+        for shape in shapes:
+            ratio = cells.get(shape)
+            if ratio is None:
+                out.append("     - —")
+            elif ratio < TARGET:
+                out.append(f"     - **{ratio:.2f}**")
+            else:
+                out.append(f"     - {ratio:.2f}")
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -387,7 +402,17 @@ def main(argv: list[str] | None = None) -> int:
         help="CPU seconds each call runs before it is timed (0.05 on PyPy, for the JIT)",
     )
     parser.add_argument("--json", type=Path, help="also write every run's rows to this file")
-    parser.add_argument("--write", type=Path, help="directory for corners.json and the RST table")
+    parser.add_argument(
+        "--load", type=Path, help="summarize the runs of a --json file instead of measuring"
+    )
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        help="give each row's median ratio in the runs of this --json file too (was ...x)",
+    )
+    parser.add_argument(
+        "--write", type=Path, help="directory for the table as text and as RST (corners.txt, .inc)"
+    )
     args = parser.parse_args(argv)
     if args.paths:
         print("\n".join(path_names()))
@@ -406,13 +431,20 @@ def main(argv: list[str] | None = None) -> int:
     runs: list[list[dict[str, Any]]] = []
     checks: dict[str, tuple[str, str]] = {}
     started = time.perf_counter()
-    for run in range(args.runs):
+    if args.load:
+        saved = json.loads(args.load.read_text(encoding="utf-8"))
+        about, runs = saved["machine"], saved["runs"]
+        print(f"(the runs saved in {args.load}: {about})")
+    for run in range(0 if args.load else args.runs):
         if args.runs > 1:
             print(f"\nrun {run + 1} of {args.runs}")
         runs.append(sweep(args, run, checks))
     rows = summary(runs)
+    before = {}
+    if args.compare:
+        before = {row["key"]: row for row in summary(_load_runs(args.compare))}
     print()
-    print("\n".join(table_lines(rows)))
+    print("\n".join(table_lines(rows, before)))
     differs = [row for row in rows if row["agree"] == "≠" and row["kind"] == "same"]
     if differs:
         print(f"\n{len(differs)} rows whose stdlib call should agree DIFFER:")
@@ -420,9 +452,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {row['key']}: {row['note']}")
     print(f"\n{len(rows)} rows, {args.runs} run(s), {time.perf_counter() - started:.0f} s")
     if args.json:
-        args.json.write_text(json.dumps({"machine": about, "runs": runs}, ensure_ascii=False))
+        args.json.write_text(
+            json.dumps({"machine": about, "runs": runs}, ensure_ascii=False), encoding="utf-8"
+        )
     if args.write:
-        write(args.write, rows, about, args.runs)
+        write(args.write, rows, about, len(runs))
     return 0
 
 
