@@ -353,7 +353,7 @@ def _matrix(table: dict[str, dict[str, float]], title: str) -> list[str]:
     out = [f".. list-table:: {title} (below 2× in bold)", "   :header-rows: 1", ""]
     out.append("   * - path")
     out += [f"     - {SHAPES[shape][0]}" for shape in shapes]
-    for path in sorted(table, key=ORDER.get):
+    for path in sorted(table, key=ORDER.__getitem__):
         cells = table[path]
         out.append(f"   * - ``{path}``")
         for shape in shapes:
