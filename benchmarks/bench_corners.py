@@ -63,7 +63,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from corners_rows import YARL, Row, path_names, row_key, row_specs
+from corners_rows import YARL_NOTE, Row, path_names, row_key, row_specs
 from corners_shapes import MB, SHAPES, Inputs
 
 import urlencoded
@@ -423,10 +423,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     about = f"{machine()}, urlencoded {urlencoded.__version__}, {args.timer} time"
     print(about)
-    if YARL is None:
-        print("note: yarl >= 1.25 (query_to_pairs) is not installed: no yarl column")
-    else:
-        print(f"yarl {YARL.__version__}")
+    print(YARL_NOTE)
     print("columns: stdlib time / ours, our µs, stdlib µs, yarl time / ours, same result, row")
     runs: list[list[dict[str, Any]]] = []
     checks: dict[str, tuple[str, str]] = {}

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from bench_corners import PYPY, machine, measure
+from corners_rows import YARL, YARL_NOTE
 
 import urlencoded
 
@@ -104,11 +105,10 @@ def rounds(urls: list[str]) -> list[Round]:
         "urlencoded": urlencoded.parse,
         "urllib.parse": _parse_qsl,
     }
-    yarl = _optional("yarl")
-    if yarl is not None and hasattr(yarl, "query_to_pairs"):
-        one["yarl"] = yarl.query_to_pairs
+    if YARL is not None:
+        one["yarl"] = YARL.query_to_pairs
     else:
-        print("note: yarl >= 1.25 (query_to_pairs) is not installed here: left out")
+        print(YARL_NOTE.replace("no yarl column", "left out"))
     ada = _optional("ada_url")
     if ada is not None:
         one["ada-url parse_search_params"] = ada.parse_search_params
