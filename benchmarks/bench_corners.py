@@ -240,14 +240,20 @@ def line(result: dict[str, Any]) -> str:
 
 
 def summary(runs: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
-    """Per row: each run's ratio and their median; the rows below 2x first."""
+    """Per row: each run's ratio and their median; the rows below 2x first.
+
+    Rows are matched by name, so runs of different selections (or of several
+    ``--json`` files) combine: a row's median is over the runs that measured it.
+    """
+    by_key: dict[str, list[dict[str, Any]]] = {}
+    for results in runs:
+        for result in results:
+            by_key.setdefault(result["key"], []).append(result)
     rows: list[dict[str, Any]] = []
-    for index, first in enumerate(runs[0]):
-        measured = [results[index] for results in runs if "ratio" in results[index]]
-        row = {
-            key: first[key]
-            for key in ("key", "path", "shape", "encoding", "stdlib_call", "kind", "agree", "note")
-        }
+    fields = ("key", "path", "shape", "encoding", "stdlib_call", "kind", "agree", "note")
+    for results in by_key.values():
+        row = {field: results[0][field] for field in fields}
+        measured = [result for result in results if "ratio" in result]
         if measured:
             ratios = [result["ratio"] for result in measured]
             row["ratios"] = ratios
@@ -403,7 +409,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", type=Path, help="also write every run's rows to this file")
     parser.add_argument(
-        "--load", type=Path, help="summarize the runs of a --json file instead of measuring"
+        "--load",
+        type=Path,
+        action="append",
+        help="summarize the runs of a --json file instead of measuring (may be repeated:"
+        " the files' runs combine, row by row)",
     )
     parser.add_argument(
         "--compare",
@@ -428,10 +438,11 @@ def main(argv: list[str] | None = None) -> int:
     runs: list[list[dict[str, Any]]] = []
     checks: dict[str, tuple[str, str]] = {}
     started = time.perf_counter()
-    if args.load:
-        saved = json.loads(args.load.read_text(encoding="utf-8"))
-        about, runs = saved["machine"], saved["runs"]
-        print(f"(the runs saved in {args.load}: {about})")
+    for path in args.load or []:
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        about = saved["machine"]
+        runs += saved["runs"]
+        print(f"(the runs saved in {path}: {about})")
     for run in range(0 if args.load else args.runs):
         if args.runs > 1:
             print(f"\nrun {run + 1} of {args.runs}")
@@ -453,7 +464,7 @@ def main(argv: list[str] | None = None) -> int:
             json.dumps({"machine": about, "runs": runs}, ensure_ascii=False), encoding="utf-8"
         )
     if args.write:
-        write(args.write, rows, about, len(runs))
+        write(args.write, rows, about, max(len(row.get("ratios", ())) for row in rows))
     return 0
 
 
