@@ -8,7 +8,7 @@ Run it as a plain script (yarl, for the query-parsing rows, comes with
     python benchmarks/bench_corners.py --only 'parse\\(str\\)' --only 'a=%20'
     python benchmarks/bench_corners.py --only 'shift_jis$'      # one encoding
     python benchmarks/bench_corners.py --list                   # the rows, without timing
-    python benchmarks/bench_corners.py --only 'a=%20' --compare docs/bench/corners-start.json
+    python benchmarks/bench_corners.py --only 'a=%20' --compare docs/bench/corners.txt
     python benchmarks/bench_corners.py --quick --runs 3 --write docs/bench  # the docs' tables
 
 What it measures
@@ -271,9 +271,23 @@ def summary(runs: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
     return below + [row for row in rows if row.get("ratio", 0.0) >= TARGET]
 
 
-def _load_runs(path: Path) -> list[list[dict[str, Any]]]:
-    runs: list[list[dict[str, Any]]] = json.loads(path.read_text(encoding="utf-8"))["runs"]
-    return runs
+# A line of the text table (corners.txt): median, [runs], yarl, agreement, name.
+TABLE_LINE = re.compile(
+    r"^ *([0-9.]+)x  \[[^]]*\](?:  yarl [0-9.]+)?  (?:=|≠)  (.+?)(?:  \(was .*)?$"
+)
+
+
+def compared(path: Path) -> dict[str, dict[str, Any]]:
+    """Each row's median ratio in a saved sweep: a --json file or a --write text table."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".json":
+        return {row["key"]: row for row in summary(json.loads(text)["runs"])}
+    rows = {}
+    for table_line in text.splitlines():
+        match = TABLE_LINE.match(table_line)
+        if match:
+            rows[match[2]] = {"ratio": float(match[1])}
+    return rows
 
 
 def table_lines(
@@ -418,7 +432,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--compare",
         type=Path,
-        help="give each row's median ratio in the runs of this --json file too (was ...x)",
+        help="give each row's median ratio in a saved sweep too (was ...x): a --json file,"
+        " or the text table that --write writes (docs/bench/corners.txt)",
     )
     parser.add_argument(
         "--write", type=Path, help="directory for the table as text and as RST (corners.txt, .inc)"
@@ -448,9 +463,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\nrun {run + 1} of {args.runs}")
         runs.append(sweep(args, run, checks))
     rows = summary(runs)
-    before = {}
-    if args.compare:
-        before = {row["key"]: row for row in summary(_load_runs(args.compare))}
+    before = compared(args.compare) if args.compare else {}
     print()
     print("\n".join(table_lines(rows, before)))
     differs = [row for row in rows if row["agree"] == "≠" and row["kind"] == "same"]
