@@ -332,7 +332,7 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, {interpreter}"
 
 
-def write(directory: Path, rows: list[dict[str, Any]], about: str, runs: int) -> None:
+def write(directory: Path, rows: list[dict[str, Any]], about: str, runs: str) -> None:
     """corners.txt (every row, the rows below 2x first) and corners-table.inc for the docs."""
     directory.mkdir(parents=True, exist_ok=True)
     stem = "corners-pypy" if PYPY else "corners"
@@ -344,7 +344,7 @@ def write(directory: Path, rows: list[dict[str, Any]], about: str, runs: int) ->
     print(f"\nwrote {directory}/{stem}.txt and {stem}-table.inc")
 
 
-def rst_tables(rows: list[dict[str, Any]], about: str, runs: int) -> str:
+def rst_tables(rows: list[dict[str, Any]], about: str, runs: str) -> str:
     """Two path-by-shape tables of ratios: UTF-8, and the lowest of the legacy encodings."""
     utf8: dict[str, dict[str, float]] = {}
     legacy: dict[str, dict[str, float]] = {}
@@ -477,7 +477,10 @@ def main(argv: list[str] | None = None) -> int:
             json.dumps({"machine": about, "runs": runs}, ensure_ascii=False), encoding="utf-8"
         )
     if args.write:
-        write(args.write, rows, about, max(len(row.get("ratios", ())) for row in rows))
+        counts = [len(row["ratios"]) for row in rows if "ratios" in row]
+        least, most = min(counts), max(counts)
+        runs_told = f"{most}" if least == most else f"{least} to {most} (per row)"
+        write(args.write, rows, about, runs_told)
     return 0
 
 
