@@ -72,3 +72,21 @@ def test_the_real_queries_agree_with_parse_qsl() -> None:
     for _title, items, _loops, calls in bench_queries.rounds(urls):
         differing = bench_queries.disagreements(calls, items)
         assert differing["urllib.parse"] == []
+
+
+def test_a_written_table_reads_back_for_compare(tmp_path: Path) -> None:
+    json_file = tmp_path / "sweep.json"
+    argv = ["--quick", "--size", "2000", "--only", r"^percent_decode \| a=(1|%20) \|"]
+    assert bench_corners.main([*argv, "--json", str(json_file), "--write", str(tmp_path)]) == 0
+    from_json = bench_corners.compared(json_file)
+    from_text = bench_corners.compared(tmp_path / "corners.txt")
+    assert (
+        set(from_text)
+        == set(from_json)
+        == {
+            "percent_decode | a=1 | UTF-8",
+            "percent_decode | a=%20 | UTF-8",
+        }
+    )
+    for key, row in from_text.items():
+        assert row["ratio"] == pytest.approx(from_json[key]["ratio"], abs=0.005)
