@@ -175,9 +175,7 @@ def selected(
             yield spec
 
 
-def sweep(
-    args: argparse.Namespace, run: int, checks: dict[str, tuple[str, str]]
-) -> list[dict[str, Any]]:
+def sweep(args: argparse.Namespace, checks: dict[str, tuple[str, str]]) -> list[dict[str, Any]]:
     """Measure every selected row once; print each as it is measured."""
     repeats, budget = (3, 0.002) if args.quick else (7, 0.005)
     cap = 0.0 if args.quick else 1.0
@@ -461,7 +459,7 @@ def main(argv: list[str] | None = None) -> int:
     for run in range(0 if args.load else args.runs):
         if args.runs > 1:
             print(f"\nrun {run + 1} of {args.runs}")
-        runs.append(sweep(args, run, checks))
+        runs.append(sweep(args, checks))
     rows = summary(runs)
     before = compared(args.compare) if args.compare else {}
     print()
