@@ -135,10 +135,14 @@ def python_codec_hint(label: str) -> str:
     stripped = label.strip(_ASCII_WHITESPACE)
     if not stripped.isascii() or len(stripped) > 64:
         return ""
-    normalized = _PUNCTUATION.sub("_", stripped.lower()).strip("_")
     names = _python_names()
-    if normalized not in names and normalized.replace(".", "_") not in names:
-        return ""
+    lowered = stripped.lower()
+    if lowered not in names:
+        if lowered.isalnum():
+            return ""  # nothing for Python's normalization to change
+        normalized = _PUNCTUATION.sub("_", lowered).strip("_")
+        if normalized not in names and normalized.replace(".", "_") not in names:
+            return ""
     try:
         info = codecs.lookup(stripped)
     except (LookupError, ValueError):
