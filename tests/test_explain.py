@@ -223,6 +223,8 @@ def test_html_escaped_ampersand_shown_with_its_pair() -> None:
     assert (second.name, second.value) == ("amp;q", "a")
     assert [finding.code for finding in second.findings] == ["U107"]
     text = render_text(explanation)
-    assert "    byte 6: U107 html-escaped-ampersand (error): '&amp;' is '&' escaped for HTML" in text
+    assert (
+        "    byte 6: U107 html-escaped-ampersand (error): '&amp;' is '&' escaped for HTML" in text
+    )
     assert "unescape it before parsing" in text
     assert text.endswith("1 error, 0 warnings, 0 info")
