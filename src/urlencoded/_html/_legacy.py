@@ -32,15 +32,20 @@ reading what old pages still send.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from .._core import (
+    NO_LIMITS,
     PARSE_DEFAULTS,
+    FormOptions,
     Separator,
     as_bytes,
+    check_limits,
     form_options,
     parse_region,
     parse_region_bytes,
+    percent_decode_bytes,
+    unify_separators,
 )
 from .._encoding import (
     Encoding,
@@ -51,7 +56,15 @@ from .._encoding import (
 )
 from .._errors import ProbeError
 
-__all__ = ["detect_probe_encoding", "guess_encoding", "parse_with_probe"]
+__all__ = [
+    "Fields",
+    "ascii_reader",
+    "candidate_encodings",
+    "detect_probe_encoding",
+    "guess_encoding",
+    "parse_with_probe",
+    "read_form",
+]
 
 
 def detect_probe_encoding(
@@ -170,6 +183,9 @@ def guess_encoding(
     candidates: Iterable[str | Encoding],
     *,
     separator: Separator = "&",
+    max_fields: int | None = None,
+    max_field_size: int | None = None,
+    max_body_size: int | None = None,
 ) -> list[Encoding]:
     """The candidate encodings under which every field of a form decodes without error.
 
@@ -192,10 +208,14 @@ def guess_encoding(
     :param candidates: encoding labels or :class:`Encoding` objects, in order
         of preference.
     :param separator: as for :func:`urlencoded.parse`.
+    :param max_fields: as for :func:`urlencoded.parse` (``None``: no limit).
+    :param max_field_size: as for :func:`urlencoded.parse`.
+    :param max_body_size: as for :func:`urlencoded.parse`.
     :returns: the candidates' encodings that decode every field, in the order given.
     :raises UnknownEncodingError: for an unknown label among *candidates*.
     :raises TypeError: for arguments of the wrong type.
-    :raises ValueError: for a bad *separator*.
+    :raises ValueError: for a bad *separator* or a negative limit.
+    :raises LimitExceeded: as for :func:`urlencoded.parse`, before any field is decoded.
 
     >>> guess_encoding(b"q=%93%FA%96%7B%8C%EA", ["utf-8", "euc-jp", "shift_jis"])
     [<Encoding 'Shift_JIS'>]
@@ -204,15 +224,46 @@ def guess_encoding(
 
     .. versionadded:: 1.1
     """
+    encodings, fields = read_form(
+        data, candidates, "guess_encoding", separator, max_fields, max_field_size, max_body_size
+    )
+    return [encoding for encoding in encodings if fields.text(encoding) is not None]
+
+
+def read_form(
+    data: object,
+    candidates: Iterable[str | Encoding],
+    caller: str,
+    separator: object,
+    max_fields: object,
+    max_field_size: object,
+    max_body_size: object,
+    *,
+    at_least_one: bool = False,
+) -> tuple[list[Encoding], Fields]:
+    """The arguments of the functions that read a form in candidate encodings, checked.
+
+    In order: the candidates (*at_least_one*: a ValueError for none), the
+    data, the options (as :func:`urlencoded.parse` checks them), then the
+    limits over the whole input, before any field is decoded.
+    """
     encodings = candidate_encodings(candidates)
-    body = as_bytes(data, "guess_encoding")
-    parts = {
-        part
-        for pair in parse_region_bytes(body, form_options(separator=separator))
-        for part in pair
-        if part
-    }
-    return [encoding for encoding in encodings if _decodes(encoding, parts)]
+    if at_least_one and not encodings:
+        raise ValueError(f"{caller} needs at least one candidate encoding")
+    body = as_bytes(data, caller)
+    options = form_options(
+        separator=separator,
+        max_fields=max_fields,
+        max_field_size=max_field_size,
+        max_body_size=max_body_size,
+    )
+    body = unify_separators(body, options)
+    if options.limits is not NO_LIMITS:
+        # The limits count "&"-separated sequences: swap "&" with another separator.
+        separator_byte = options.separator
+        swapped = body.translate(bytes.maketrans(b"&" + separator_byte, separator_byte + b"&"))
+        check_limits(swapped, options.limits)
+    return encodings, Fields(body, options)
 
 
 def candidate_encodings(candidates: Iterable[str | Encoding]) -> list[Encoding]:
@@ -231,10 +282,150 @@ def candidate_encodings(candidates: Iterable[str | Encoding]) -> list[Encoding]:
     return encodings
 
 
-def _decodes(encoding: Encoding, parts: Iterable[bytes]) -> bool:
-    try:
-        for part in parts:
-            decode(encoding, part, fatal=True)
-    except UnicodeDecodeError:
-        return False
-    return True
+# The encodings whose decoders read every byte below 0x80 as the ASCII character,
+# when none is ISO-2022-JP's SO, SI or ESC (the tests check each encoding).
+# UTF-16 pairs bytes up, and replacement reads nothing.
+_NOT_ASCII_READERS = frozenset(("UTF-16BE", "UTF-16LE", "replacement"))
+_SHIFTS = b"\x0e\x0f\x1b"
+# A byte that can follow each name and value when all are decoded at once: a
+# control byte, which no multi-byte decoder takes as a trail byte (so a
+# sequence cut at the end of a name or value is an error there, as it is at the
+# end of the name or value alone) and ISO-2022-JP does not shift on.
+_JOINERS = bytes(byte for byte in range(0x20) if byte not in _SHIFTS)
+# Whole names and values are decoded this many bytes at a time, so that a
+# decoder that meets an error or a disputed sequence re-reads little.
+_CHUNK = 16 * 1024
+
+
+def ascii_reader(encoding: Encoding) -> bool:
+    """Whether *encoding* decodes ASCII bytes other than SO, SI and ESC to themselves."""
+    return encoding.name not in _NOT_ASCII_READERS
+
+
+class Fields:
+    """The names and values of a form, percent-decoded, to decode in candidate encodings.
+
+    https://url.spec.whatwg.org/#concept-urlencoded-parser up to the decode.
+    Every name and value is decoded at once: percent-decoded with a joiner
+    byte after each (:func:`joined`), each chunk of them run through the
+    candidate's decoder in fatal mode, the joiners made spaces. A joiner is a
+    control byte that no name or value holds, so the decoder meets it between
+    characters exactly when every name and value before it decodes on its
+    own; a body that holds every such byte is decoded name by name. When no
+    byte is above 0x7F (nor SO, SI or ESC), every encoding that reads ASCII
+    as ASCII reads the same text, decoded once.
+    """
+
+    __slots__ = ("_joined", "_plain_text", "body", "options")
+
+    def __init__(self, body: bytes, options: FormOptions) -> None:
+        self.body = body
+        self.options = options
+        self._joined: tuple[bytes, str] | bool | None = False
+        self._plain_text: str | None = None
+
+    def pairs(self) -> list[tuple[bytes, bytes]]:
+        """The parser's percent-decoded ``(name, value)`` pairs."""
+        return parse_region_bytes(self.body, self.options)
+
+    def joined(self) -> tuple[bytes, str] | None:
+        """Every name and value percent-decoded, each followed by the joiner, and the joiner.
+
+        ``None`` if no joiner byte is free (every control byte is in some name or value).
+        """
+        if self._joined is False:
+            self._joined = _joined(self.body, self.options.separator)
+        assert self._joined is not True
+        return self._joined
+
+    def plain(self) -> bool:
+        """Whether no name or value holds a byte above 0x7F, or SO, SI or ESC."""
+        joined = self.joined()
+        if joined is None:
+            return False
+        data = joined[0]
+        return data.isascii() and not any(byte in data for byte in _SHIFTS)
+
+    def text(self, encoding: Encoding) -> str | None:
+        """Every name and value decoded with *encoding* in fatal mode, apart by spaces.
+
+        ``None`` when one does not decode. Encodings that read ASCII as
+        ASCII share one text for a plain form (the same object).
+        """
+        joined = self.joined()
+        reads_ascii = ascii_reader(encoding)
+        if joined is None or not reads_ascii:
+            return self._text_by_part(encoding)
+        data, joiner = joined
+        if self.plain():
+            if self._plain_text is None:
+                self._plain_text = data.decode("ascii").replace(joiner, " ")
+            return self._plain_text
+        if encoding.name == "ISO-2022-JP" and b"\x1b" in data:
+            return self._text_by_part(encoding)  # its state would carry across
+        pieces = []
+        try:
+            for chunk in _chunks(data, joiner.encode("ascii")):
+                pieces.append(decode(encoding, chunk, fatal=True))
+        except UnicodeDecodeError:
+            return None
+        return "".join(pieces).replace(joiner, " ")
+
+    def _text_by_part(self, encoding: Encoding) -> str | None:
+        texts = []
+        try:
+            for pair in self.pairs():
+                for part in pair:
+                    if part:
+                        texts.append(decode(encoding, part, fatal=True))
+        except UnicodeDecodeError:
+            return None
+        return " ".join(texts)
+
+
+_KEEP_SEPARATOR_AND_EQUALS: dict[bytes, bytes] = {}
+
+
+def _joined(body: bytes, separator: bytes) -> tuple[bytes, str] | None:
+    """Every name and value of *body*, percent-decoded, each followed by a joiner byte.
+
+    Steps 1 to 3 of the parser in bulk: the separator and the first "=" of each
+    sequence become the joiner, "+" a space (unless it separates), then one
+    percent-decode. The joiner is the first control byte in no name or value.
+    """
+    delete = _KEEP_SEPARATOR_AND_EQUALS.get(separator)
+    if delete is None:
+        delete = bytes(byte for byte in range(256) if byte not in separator + b"=")
+        _KEEP_SEPARATOR_AND_EQUALS[separator] = delete
+    # Whether each sequence has at most one "=" (then every "=" ends a name).
+    one_equals = b"==" not in body.translate(None, delete)
+    for joiner in _JOINERS:
+        if joiner in body:
+            continue
+        joiner_byte = bytes([joiner])
+        table = bytearray(range(256))
+        if separator != b"+":
+            table[0x2B] = 0x20
+        table[separator[0]] = joiner
+        if one_equals:
+            table[0x3D] = joiner
+        raw = body.translate(table)
+        if not one_equals:
+            raw = joiner_byte.join(
+                sequence.replace(b"=", joiner_byte, 1) for sequence in raw.split(joiner_byte)
+            )
+        decoded = percent_decode_bytes(raw)
+        if decoded.count(joiner) == raw.count(joiner):
+            return decoded, chr(joiner)
+        # An escape such as %00 gave the joiner: try the next one.
+    return None
+
+
+def _chunks(data: bytes, joiner: bytes) -> Iterator[bytes]:
+    """*data* in pieces of about :data:`_CHUNK` bytes, each ending with a joiner."""
+    start = 0
+    size = len(data)
+    while start < size:
+        end = data.find(joiner, start + _CHUNK) + 1 or size
+        yield data[start:end]
+        start = end
