@@ -229,19 +229,23 @@ def parse_mixed(
     def tie_order(encoding: Encoding) -> tuple[int, tuple[bool, int, str]]:
         return (order.get(encoding, len(order)), _tie_order(encoding))
 
-    readers = [encoding for encoding in encodings if ascii_reader(encoding)]
-    if fields.plain() and len(readers) == len(encodings):
+    if fields.plain() and all(map(ascii_reader, encodings)):
         # Every candidate reads every field alike: the first in the order wins them all.
         winner = min(encodings, key=tie_order)
         decoded = parse_region(fields.body, 0, UTF_8, fields.options, first=True)
         return [(name, value, winner) for name, value in decoded]
-    judge = _FieldJudge(encodings, tie_order, readers)
+    judge = _FieldJudge(encodings, tie_order)
+    pairs = fields.pairs()
+    # The fields as each candidate that decodes the whole body at once reads them.
+    read = [fields.field_texts(encoding) for encoding in encodings]
+    assert all(texts is None or len(texts) == len(pairs) for texts in read)
     results = []
     judged: dict[tuple[bytes, bytes], tuple[str, str, Encoding]] = {}
-    for pair in fields.pairs():
+    for index, pair in enumerate(pairs):
         result = judged.get(pair)
         if result is None:
-            result = judged[pair] = judge(*pair)
+            known = [None if texts is None else texts[index] for texts in read]
+            result = judged[pair] = judge(pair[0], pair[1], known)
         results.append(result)
     return results
 
@@ -253,27 +257,32 @@ class _FieldJudge:
         self,
         encodings: list[Encoding],
         tie_order: Callable[[Encoding], tuple[int, tuple[bool, int, str]]],
-        readers: list[Encoding],
     ) -> None:
         self.encodings = encodings
         self.ties = {encoding: tie_order(encoding) for encoding in encodings}
-        self.readers = frozenset(readers)
+        self.reads_ascii = [ascii_reader(encoding) for encoding in encodings]
         # When every candidate reads ASCII as ASCII, the first of them takes plain fields.
         self.plain_winner = (
-            min(readers, key=self.ties.__getitem__) if len(readers) == len(encodings) else None
+            min(encodings, key=self.ties.__getitem__) if all(self.reads_ascii) else None
         )
         # Plain names (read alike by every reader), counted once each.
         self.names: dict[str, Tally] = {}
 
-    def __call__(self, name: bytes, value: bytes) -> tuple[str, str, Encoding]:
+    def __call__(
+        self, name: bytes, value: bytes, known: list[tuple[str, str] | None]
+    ) -> tuple[str, str, Encoding]:
+        """The field's reading; ``known[i]`` is it as candidate *i* decoded it, if it did."""
         plain_name = name.decode("ascii") if _plain(name) else None
         winner = self.plain_winner
         if winner is not None and plain_name is not None and _plain(value):
             return plain_name, value.decode("ascii"), winner
         readings = []
-        for encoding in self.encodings:
+        for encoding, texts, reads_ascii in zip(self.encodings, known, self.reads_ascii):
+            if texts is not None:
+                readings.append((encoding, *texts))
+                continue
             try:
-                if plain_name is not None and encoding in self.readers:
+                if plain_name is not None and reads_ascii:
                     name_text = plain_name
                 else:
                     name_text = decode(encoding, name, fatal=True)

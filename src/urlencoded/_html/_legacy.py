@@ -307,31 +307,37 @@ class Fields:
 
     https://url.spec.whatwg.org/#concept-urlencoded-parser up to the decode.
     Every name and value is decoded at once: percent-decoded with a joiner
-    byte after each (:func:`joined`), each chunk of them run through the
-    candidate's decoder in fatal mode, the joiners made spaces. A joiner is a
-    control byte that no name or value holds, so the decoder meets it between
-    characters exactly when every name and value before it decodes on its
-    own; a body that holds every such byte is decoded name by name. When no
-    byte is above 0x7F (nor SO, SI or ESC), every encoding that reads ASCII
-    as ASCII reads the same text, decoded once.
+    byte between sequences and another between a name and its value
+    (:func:`joined`), each chunk of them run through the candidate's decoder
+    in fatal mode. A joiner is a control byte that no name or value holds,
+    so the decoder meets it between characters exactly when every name and
+    value before it decodes on its own; a body that leaves no two such bytes
+    free is decoded name by name. When no byte is above 0x7F (nor SO, SI or
+    ESC), every encoding that reads ASCII as ASCII reads the same text,
+    decoded once.
     """
 
-    __slots__ = ("_joined", "_plain_text", "body", "options")
+    __slots__ = ("_decoded", "_joined", "_plain_text", "body", "options")
 
     def __init__(self, body: bytes, options: FormOptions) -> None:
         self.body = body
         self.options = options
-        self._joined: tuple[bytes, str] | bool | None = False
+        self._joined: tuple[bytes, str, str] | bool | None = False
+        # Encoding -> the decoded names and values, joiners kept (None: one does not decode).
+        self._decoded: dict[Encoding | None, str | None] = {}
         self._plain_text: str | None = None
 
     def pairs(self) -> list[tuple[bytes, bytes]]:
         """The parser's percent-decoded ``(name, value)`` pairs."""
         return parse_region_bytes(self.body, self.options)
 
-    def joined(self) -> tuple[bytes, str] | None:
-        """Every name and value percent-decoded, each followed by the joiner, and the joiner.
+    def joined(self) -> tuple[bytes, str, str] | None:
+        """Every name and value percent-decoded, joined, and the two joiners.
 
-        ``None`` if no joiner byte is free (every control byte is in some name or value).
+        The first joiner is between sequences (an empty one, which the parser
+        skips, leaves two in a row), the second between a name and its value
+        (a sequence without "=" has none). ``None`` if two joiner bytes are not
+        free.
         """
         if self._joined is False:
             self._joined = _joined(self.body, self.options.separator)
@@ -346,30 +352,89 @@ class Fields:
         data = joined[0]
         return data.isascii() and not any(byte in data for byte in _SHIFTS)
 
+    def at_once(self, encoding: Encoding) -> bool:
+        """Whether the names and values can be decoded at once with *encoding*.
+
+        Not when two joiners are not free, for the encodings that do not read
+        ASCII as ASCII, and for ISO-2022-JP when an ESC would carry its state
+        from one name or value into the next.
+        """
+        joined = self.joined()
+        return (
+            joined is not None
+            and ascii_reader(encoding)
+            and (encoding.name != "ISO-2022-JP" or b"\x1b" not in joined[0])
+        )
+
+    def decoded(self, encoding: Encoding) -> str | None:
+        """The joined names and values decoded with *encoding* in fatal mode, joiners kept.
+
+        ``None`` when one does not decode, or when they cannot be decoded at
+        once (:meth:`at_once`). Encodings that read ASCII as ASCII share one
+        text for a plain form (the same object).
+        """
+        if not self.at_once(encoding):
+            return None
+        joined = self.joined()
+        assert joined is not None
+        data, between, _ = joined
+        key = None if self.plain() else encoding
+        if key in self._decoded:
+            return self._decoded[key]
+        if key is None:
+            text: str | None = data.decode("ascii")
+        else:
+            pieces = []
+            try:
+                for chunk in _chunks(data, between.encode("ascii")):
+                    pieces.append(decode(encoding, chunk, fatal=True))
+                text = "".join(pieces)
+            except UnicodeDecodeError:
+                text = None
+        self._decoded[key] = text
+        return text
+
     def text(self, encoding: Encoding) -> str | None:
         """Every name and value decoded with *encoding* in fatal mode, apart by spaces.
 
-        ``None`` when one does not decode. Encodings that read ASCII as
-        ASCII share one text for a plain form (the same object).
+        ``None`` when one does not decode. The rules read a run of spaces as
+        one, so empty names and values (and empty sequences) change nothing.
         """
-        joined = self.joined()
-        reads_ascii = ascii_reader(encoding)
-        if joined is None or not reads_ascii:
+        if not self.at_once(encoding):
             return self._text_by_part(encoding)
-        data, joiner = joined
+        text = self.decoded(encoding)
+        if text is None:
+            return None
         if self.plain():
             if self._plain_text is None:
-                self._plain_text = data.decode("ascii").replace(joiner, " ")
+                self._plain_text = self._spaced(text)
             return self._plain_text
-        if encoding.name == "ISO-2022-JP" and b"\x1b" in data:
-            return self._text_by_part(encoding)  # its state would carry across
-        pieces = []
-        try:
-            for chunk in _chunks(data, joiner.encode("ascii")):
-                pieces.append(decode(encoding, chunk, fatal=True))
-        except UnicodeDecodeError:
+        return self._spaced(text)
+
+    def _spaced(self, text: str) -> str:
+        joined = self.joined()
+        assert joined is not None
+        _, between, within = joined
+        return text.replace(between, " ").replace(within, " ")
+
+    def field_texts(self, encoding: Encoding) -> list[tuple[str, str]] | None:
+        """Each pair of :meth:`pairs` decoded with *encoding*, if the whole body decodes at once.
+
+        ``None`` otherwise: then some name or value does not decode, or the
+        body is decoded name by name.
+        """
+        joined = self.joined()
+        text = self.decoded(encoding)
+        if text is None:
             return None
-        return "".join(pieces).replace(joiner, " ")
+        assert joined is not None
+        _, between, within = joined
+        texts = []
+        for sequence in text.split(between):
+            if sequence:
+                name, _, value = sequence.partition(within)
+                texts.append((name, value))
+        return texts
 
     def _text_by_part(self, encoding: Encoding) -> str | None:
         texts = []
@@ -386,12 +451,13 @@ class Fields:
 _KEEP_SEPARATOR_AND_EQUALS: dict[bytes, bytes] = {}
 
 
-def _joined(body: bytes, separator: bytes) -> tuple[bytes, str] | None:
-    """Every name and value of *body*, percent-decoded, each followed by a joiner byte.
+def _joined(body: bytes, separator: bytes) -> tuple[bytes, str, str] | None:
+    """Every name and value of *body*, percent-decoded and joined; the two joiners.
 
-    Steps 1 to 3 of the parser in bulk: the separator and the first "=" of each
-    sequence become the joiner, "+" a space (unless it separates), then one
-    percent-decode. The joiner is the first control byte in no name or value.
+    Steps 1 to 3 of the parser in bulk: the separator becomes the first
+    joiner, the first "=" of each sequence the second, "+" a space (unless it
+    separates), then one percent-decode. The joiners are the first two control
+    bytes in no name or value.
     """
     delete = _KEEP_SEPARATOR_AND_EQUALS.get(separator)
     if delete is None:
@@ -399,30 +465,32 @@ def _joined(body: bytes, separator: bytes) -> tuple[bytes, str] | None:
         _KEEP_SEPARATOR_AND_EQUALS[separator] = delete
     # Whether each sequence has at most one "=" (then every "=" ends a name).
     one_equals = b"==" not in body.translate(None, delete)
-    for joiner in _JOINERS:
-        if joiner in body:
-            continue
-        joiner_byte = bytes([joiner])
+    free = [joiner for joiner in _JOINERS if joiner not in body]
+    while len(free) >= 2:
+        between, within = free[0], free[1]
         table = bytearray(range(256))
         if separator != b"+":
             table[0x2B] = 0x20
-        table[separator[0]] = joiner
+        table[separator[0]] = between
         if one_equals:
-            table[0x3D] = joiner
+            table[0x3D] = within
         raw = body.translate(table)
         if not one_equals:
-            raw = joiner_byte.join(
-                sequence.replace(b"=", joiner_byte, 1) for sequence in raw.split(joiner_byte)
+            raw = bytes([between]).join(
+                sequence.replace(b"=", bytes([within]), 1)
+                for sequence in raw.split(bytes([between]))
             )
         decoded = percent_decode_bytes(raw)
-        if decoded.count(joiner) == raw.count(joiner):
-            return decoded, chr(joiner)
-        # An escape such as %00 gave the joiner: try the next one.
+        # An escape such as %00 that gave a joiner takes it out of the running.
+        taken = [joiner for joiner in (between, within) if decoded.count(joiner) != raw.count(joiner)]
+        if not taken:
+            return decoded, chr(between), chr(within)
+        free = [joiner for joiner in free if joiner not in taken]
     return None
 
 
 def _chunks(data: bytes, joiner: bytes) -> Iterator[bytes]:
-    """*data* in pieces of about :data:`_CHUNK` bytes, each ending with a joiner."""
+    """*data* in pieces of about :data:`_CHUNK` bytes, each but the last ending with *joiner*."""
     start = 0
     size = len(data)
     while start < size:
