@@ -19,6 +19,7 @@ above the best one's is not weighed further.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
@@ -31,6 +32,7 @@ from ._plausibility_cost import (
     cost_parts,
     field_cost,
     letters_cost,
+    letters_estimate,
     tally_text,
     text_cost,
 )
@@ -250,6 +252,20 @@ def parse_mixed(
     return results
 
 
+class _Weighed(NamedTuple):
+    """A reading of a field, weighed: its cost with the letters estimated, and the parts."""
+
+    cost: float
+    error: float  # how far the estimated cost may be from the exact one
+    tie: tuple[int, tuple[bool, int, str]]
+    encoding: Encoding
+    tally: Tally
+    base: float
+    scripts: float
+    name_text: str
+    value_text: str
+
+
 class _FieldJudge:
     """The reading of one field that :func:`parse_mixed` takes, as a callable."""
 
@@ -309,9 +325,11 @@ class _FieldJudge:
         """The reading of least cost (rounded as the ranking rounds it), ties by the order.
 
         Readings are weighed from the one whose cost can be least (each
-        character at its least cost, :func:`cost_floor`): once that is above
-        the best cost so far, no later reading can win. Counting one, its
-        cost without the letters' part is a closer bound.
+        character at its least cost, :func:`cost_floor`). The letters' part
+        is first summed word by word (:func:`letters_estimate`), which may be
+        off in the last bits, within a known bound: a reading whose cost is
+        surely more than 1e-6 above another's cannot win (they round apart),
+        and only readings too close to tell get their exact cost.
         """
         floors = sorted(
             (
@@ -323,22 +341,40 @@ class _FieldJudge:
             )
             for encoding, name_text, value_text in readings
         )
-        best_cost = 0.0
-        best: tuple[tuple[int, tuple[bool, int, str]], str, str, Encoding] | None = None
+        weighed: list[_Weighed] = []
+        # The least cost any reading weighed so far surely stays under.
+        ceiling = math.inf
         for floor, tie, encoding, name_text, value_text in floors:
-            # The floor sums letter costs in another order than the cost does: a margin.
-            if best is not None and floor - _MARGIN > best_cost:
+            # Surely above the ceiling by more than 1e-6: neither this nor any later wins.
+            if floor - _MARGIN > ceiling:
                 break
             tally = self._tally(name_text, value_text)
             base, scripts = cost_parts(tally, encoding)
-            if best is not None and round(base + scripts, 6) > best_cost:
+            if base + scripts > ceiling + _APART:
                 continue
-            # As text_cost adds them.
-            cost = round((base + letters_cost(tally)) + scripts, 6)
-            if best is None or (cost, tie) < (best_cost, best[0]):
-                best_cost, best = cost, (tie, name_text, value_text, encoding)
-        assert best is not None
-        return best[1], best[2], best[3]
+            letters, error = letters_estimate(tally, len(name_text) + len(value_text))
+            cost = (base + letters) + scripts
+            error += 4 * _ULP * (1.0 + cost)
+            ceiling = min(ceiling, cost + error)
+            weighed.append(
+                _Weighed(cost, error, tie, encoding, tally, base, scripts, name_text, value_text)
+            )
+        best = min(weighed, key=lambda entry: (entry.cost, entry.tie))
+        close = [
+            entry
+            for entry in weighed
+            if entry.cost - entry.error <= best.cost + best.error + _APART
+        ]
+        if len(close) > 1:
+            # Too close to tell: the exact costs, as the ranking rounds them.
+            best = min(
+                close,
+                key=lambda entry: (
+                    round((entry.base + letters_cost(entry.tally)) + entry.scripts, 6),
+                    entry.tie,
+                ),
+            )
+        return best.name_text, best.value_text, best.encoding
 
     def _replaced(self, name: bytes, value: bytes) -> tuple[str, str, Encoding]:
         """A field no candidate decodes: replacement mode, with the fewest U+FFFD."""
@@ -351,6 +387,9 @@ class _FieldJudge:
 
 # Far above the rounding of the floor's sum of letter costs, far below any cost.
 _MARGIN = 1e-3
+# Costs further apart than this round apart (the ranking rounds them to 1e-6).
+_APART = 1e-6
+_ULP = 2.0**-52
 
 
 def _plain(part: bytes) -> bool:

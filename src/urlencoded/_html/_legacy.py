@@ -482,7 +482,9 @@ def _joined(body: bytes, separator: bytes) -> tuple[bytes, str, str] | None:
             )
         decoded = percent_decode_bytes(raw)
         # An escape such as %00 that gave a joiner takes it out of the running.
-        taken = [joiner for joiner in (between, within) if decoded.count(joiner) != raw.count(joiner)]
+        taken = [
+            joiner for joiner in (between, within) if decoded.count(joiner) != raw.count(joiner)
+        ]
         if not taken:
             return decoded, chr(between), chr(within)
         free = [joiner for joiner in free if joiner not in taken]
