@@ -20,8 +20,8 @@ above the best one's is not weighed further.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Mapping
+from typing import NamedTuple, TypeVar, cast
 
 from .._core import Separator, parse_region
 from .._encoding import UTF_8, Encoding, decode
@@ -162,8 +162,25 @@ def detect_encoding(
     encodings, fields = read_form(
         data, candidates, "detect_encoding", separator, max_fields, max_field_size, max_body_size
     )
-    ranked = _rank_fields(fields, encodings)
-    return ranked[0].encoding if ranked else None
+    readings = []
+    for encoding in encodings:
+        text = fields.text(encoding)
+        if text is not None:
+            readings.append(_Reading(encoding, (text,)))
+    if len(readings) < 2:
+        return readings[0].encoding if readings else None
+    # Encodings that read the same text (ASCII, read as ASCII) share its count.
+    tallies: dict[int, Tally] = {}
+
+    def tally_of(reading: _Reading) -> Tally:
+        (text,) = reading.texts
+        tally = tallies.get(id(text))
+        if tally is None:
+            tally = tallies[id(text)] = tally_text(text)
+        return tally
+
+    ties = {reading.encoding: _tie_order(reading.encoding) for reading in readings}
+    return _cheapest(readings, ties, tally_of).encoding
 
 
 def parse_mixed(
@@ -235,7 +252,11 @@ def parse_mixed(
         # Every candidate reads every field alike: the first in the order wins them all.
         winner = min(encodings, key=tie_order)
         decoded = parse_region(fields.body, 0, UTF_8, fields.options, first=True)
-        return [(name, value, winner) for name, value in decoded]
+        # In place, so that each pair is let go as its triple is made.
+        triples = cast("list[tuple[str, str, Encoding]]", decoded)
+        for index, (name, value) in enumerate(decoded):
+            triples[index] = (name, value, winner)
+        return triples
     judge = _FieldJudge(encodings, tie_order)
     pairs = fields.pairs()
     # The fields as each candidate that decodes the whole body at once reads them.
@@ -252,18 +273,81 @@ def parse_mixed(
     return results
 
 
+class _Reading(NamedTuple):
+    """The texts one candidate decodes a field (its name and value) or a body to."""
+
+    encoding: Encoding
+    texts: tuple[str, ...]
+
+
+_Tie = TypeVar("_Tie", bound=tuple[object, ...])
+
+
 class _Weighed(NamedTuple):
-    """A reading of a field, weighed: its cost with the letters estimated, and the parts."""
+    """A reading, weighed: its cost with the letters' part estimated, and the parts."""
 
     cost: float
     error: float  # how far the estimated cost may be from the exact one
-    tie: tuple[int, tuple[bool, int, str]]
-    encoding: Encoding
+    tie: tuple[object, ...]
+    reading: _Reading
     tally: Tally
     base: float
     scripts: float
-    name_text: str
-    value_text: str
+
+
+def _cheapest(
+    readings: list[_Reading],
+    ties: Mapping[Encoding, _Tie],
+    tally_of: Callable[[_Reading], Tally],
+) -> _Reading:
+    """The reading of least cost (rounded as the ranking rounds it), ties by *ties*.
+
+    Readings are weighed from the one whose cost can be least (each
+    character at its least cost, :func:`cost_floor`). The letters' part is
+    first summed word by word (:func:`letters_estimate`), which may be off in
+    the last bits, within a known bound: a reading whose cost is surely more
+    than 1e-6 above another's cannot win (they round apart), and only
+    readings too close to tell get their exact cost.
+    """
+    floors = sorted(
+        (
+            sum(cost_floor(text, reading.encoding) for text in reading.texts),
+            ties[reading.encoding],
+            index,
+        )
+        for index, reading in enumerate(readings)
+    )
+    weighed: list[_Weighed] = []
+    # The least cost any reading weighed so far surely stays under.
+    ceiling = math.inf
+    for floor, tie, index in floors:
+        # Surely above the ceiling by more than 1e-6: neither this nor any later wins.
+        if floor - _MARGIN > ceiling:
+            break
+        reading = readings[index]
+        tally = tally_of(reading)
+        base, scripts = cost_parts(tally, reading.encoding)
+        if base + scripts > ceiling + _APART:
+            continue
+        letters, error = letters_estimate(tally, sum(map(len, reading.texts)))
+        cost = (base + letters) + scripts
+        error += 4 * _ULP * (1.0 + cost)
+        ceiling = min(ceiling, cost + error)
+        weighed.append(_Weighed(cost, error, tie, reading, tally, base, scripts))
+    best = min(weighed, key=lambda entry: (entry.cost, entry.tie))
+    close = [
+        entry for entry in weighed if entry.cost - entry.error <= best.cost + best.error + _APART
+    ]
+    if len(close) > 1:
+        # Too close to tell: the exact costs, as the ranking rounds them.
+        best = min(
+            close,
+            key=lambda entry: (
+                round((entry.base + letters_cost(entry.tally)) + entry.scripts, 6),
+                entry.tie,
+            ),
+        )
+    return best.reading
 
 
 class _FieldJudge:
@@ -322,59 +406,16 @@ class _FieldJudge:
         return tally
 
     def _cheapest(self, readings: list[tuple[Encoding, str, str]]) -> tuple[str, str, Encoding]:
-        """The reading of least cost (rounded as the ranking rounds it), ties by the order.
-
-        Readings are weighed from the one whose cost can be least (each
-        character at its least cost, :func:`cost_floor`). The letters' part
-        is first summed word by word (:func:`letters_estimate`), which may be
-        off in the last bits, within a known bound: a reading whose cost is
-        surely more than 1e-6 above another's cannot win (they round apart),
-        and only readings too close to tell get their exact cost.
-        """
-        floors = sorted(
-            (
-                cost_floor(name_text, encoding) + cost_floor(value_text, encoding),
-                self.ties[encoding],
-                encoding,
-                name_text,
-                value_text,
-            )
-            for encoding, name_text, value_text in readings
+        """The reading of least cost (rounded as the ranking rounds it), ties by the order."""
+        best = _cheapest(
+            [
+                _Reading(encoding, (name_text, value_text))
+                for encoding, name_text, value_text in readings
+            ],
+            self.ties,
+            lambda reading: self._tally(*reading.texts),
         )
-        weighed: list[_Weighed] = []
-        # The least cost any reading weighed so far surely stays under.
-        ceiling = math.inf
-        for floor, tie, encoding, name_text, value_text in floors:
-            # Surely above the ceiling by more than 1e-6: neither this nor any later wins.
-            if floor - _MARGIN > ceiling:
-                break
-            tally = self._tally(name_text, value_text)
-            base, scripts = cost_parts(tally, encoding)
-            if base + scripts > ceiling + _APART:
-                continue
-            letters, error = letters_estimate(tally, len(name_text) + len(value_text))
-            cost = (base + letters) + scripts
-            error += 4 * _ULP * (1.0 + cost)
-            ceiling = min(ceiling, cost + error)
-            weighed.append(
-                _Weighed(cost, error, tie, encoding, tally, base, scripts, name_text, value_text)
-            )
-        best = min(weighed, key=lambda entry: (entry.cost, entry.tie))
-        close = [
-            entry
-            for entry in weighed
-            if entry.cost - entry.error <= best.cost + best.error + _APART
-        ]
-        if len(close) > 1:
-            # Too close to tell: the exact costs, as the ranking rounds them.
-            best = min(
-                close,
-                key=lambda entry: (
-                    round((entry.base + letters_cost(entry.tally)) + entry.scripts, 6),
-                    entry.tie,
-                ),
-            )
-        return best.name_text, best.value_text, best.encoding
+        return best.texts[0], best.texts[1], best.encoding
 
     def _replaced(self, name: bytes, value: bytes) -> tuple[str, str, Encoding]:
         """A field no candidate decodes: replacement mode, with the fewest U+FFFD."""

@@ -466,6 +466,14 @@ def cost_floor(text: str, encoding: Encoding | None = None) -> float:
     bounded by each letter's cheapest language, and is not exact: compare
     with a margin.
     """
+    if text.isascii():
+        # Its controls and punctuation cost what they cost in any reading.
+        raw = text.encode("ascii")
+        controls = len(raw) - len(raw.translate(None, _ASCII_CONTROLS))
+        punctuation = len(raw.translate(None, _NOT_ASCII_PUNCTUATION))
+        return controls * rules.AMOUNTS[rules.CONTROL_CHARACTER] + punctuation * (
+            rules.AMOUNTS[rules.ASCII_PUNCTUATION]
+        )
     name = encoding.name if encoding is not None else None
     floor = _FLOORS.get(name)
     if floor is None:
@@ -488,6 +496,7 @@ def _word_vector(written: str) -> list[float]:
 
 
 _WORD_VECTORS = _Vectors(_word_vector)
+_FEW_WORDS = 64
 # A bound of the relative rounding error of a sum of n terms of one sign: n ulps.
 _ULP = 2.0**-52
 
@@ -502,6 +511,9 @@ def letters_estimate(tally: Tally, length: int) -> tuple[float, float]:
     """
     if not tally.words:
         return 0.0, 0.0
+    if len(tally.words) > _FEW_WORDS:
+        # Many words that may never recur: the exact sum, over the distinct pairs, is quicker.
+        return letters_cost(tally), 0.0
     sums: Iterable[float] = repeat(0.0, len(rules.languages()))
     vectors = _WORD_VECTORS
     for word, count in tally.words.items():
