@@ -377,12 +377,12 @@ def speed() -> None:
             )
     line = records("ja_JP", "cp932", 2000)[:200].rsplit(b"&", 1)[0]
     per_call = min(_cpu(lambda: urlencoded.detect_encoding(line, FIVE), 200) for _ in range(3))
-    parse_call = min(
+    parse_line = min(
         _cpu(lambda: urlencoded.parse(line, encoding="shift_jis"), 200) for _ in range(3)
     )
     print(
         f"a {len(line)}-byte line, detect_encoding: {per_call * 1e6:.0f} us of CPU per call "
-        f"({per_call / parse_call:.0f} x parse)"
+        f"({per_call / parse_line:.0f} x parse)"
     )
 
 
