@@ -133,7 +133,8 @@ def python_codec_hint(label: str) -> str:
     ''
     """
     stripped = label.strip(_ASCII_WHITESPACE)
-    if not stripped.isascii() or len(stripped) > 64:
+    # Printable ASCII only: interpreters differ on what else codecs.lookup accepts.
+    if not (stripped.isascii() and stripped.isprintable()) or len(stripped) > 64:
         return ""
     names = _python_names()
     lowered = stripped.lower()
