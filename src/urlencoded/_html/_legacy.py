@@ -317,7 +317,7 @@ class Fields:
     decoded once.
     """
 
-    __slots__ = ("_decoded", "_joined", "_plain_text", "body", "options")
+    __slots__ = ("_decoded", "_joined", "_pairs", "_plain_text", "body", "options")
 
     def __init__(self, body: bytes, options: FormOptions) -> None:
         self.body = body
@@ -326,10 +326,13 @@ class Fields:
         # Encoding -> the decoded names and values, joiners kept (None: one does not decode).
         self._decoded: dict[Encoding | None, str | None] = {}
         self._plain_text: str | None = None
+        self._pairs: list[tuple[bytes, bytes]] | None = None
 
     def pairs(self) -> list[tuple[bytes, bytes]]:
-        """The parser's percent-decoded ``(name, value)`` pairs."""
-        return parse_region_bytes(self.body, self.options)
+        """The parser's percent-decoded ``(name, value)`` pairs (made once)."""
+        if self._pairs is None:
+            self._pairs = parse_region_bytes(self.body, self.options)
+        return self._pairs
 
     def joined(self) -> tuple[bytes, str, str] | None:
         """Every name and value percent-decoded, joined, and the two joiners.
