@@ -8,13 +8,17 @@ candidates in plays no part: ties go to UTF-8, then to the legacy multi-byte
 encodings in the Encoding Standard's table order, then to the name that
 sorts first.
 
-The whole body is read once per candidate (``_legacy.Fields``: one decode
-over all names and values, one count of the text), and once in all for the
-encodings that read ASCII as ASCII when no byte is above 0x7F.
-:func:`parse_mixed` then judges field by field, each distinct field once; a
-field of ASCII alone reads the same in every such encoding and needs no
-weighing, and a candidate whose cost without the letters' part is already
-above the best one's is not weighed further.
+The whole body is decoded once per candidate (``_legacy.Fields``: all names
+and values at once), and once in all for the encodings that read ASCII as
+ASCII when no byte is above 0x7F. :func:`rank_encodings` weighs every
+candidate exactly, for its costs. :func:`detect_encoding` and
+:func:`parse_mixed` (field by field, each distinct field once) only need the
+cheapest: they weigh the readings from the one whose cost can be least (each
+character at its least cost), sum the letters' part word by word within a
+bound of the exact sum, sum it exactly only for readings too close to tell,
+and weigh no further once the least any other reading could cost is above
+the best. A field of ASCII alone reads the same in every encoding that reads
+ASCII alike, and is not weighed at all.
 """
 
 from __future__ import annotations

@@ -3,9 +3,9 @@
 A text is read once into a :class:`Tally`: how many characters of each kind
 it holds (``_plausibility.kind``, with the symbols and small kana that cost
 by their place already placed), its ideographs, kana and hangul and its words,
-each with its count, in the order of first use. Tallies add up, so the names
-and values of a form can be weighed together or one field at a time; texts
-apart by a space weigh as they would one by one. :func:`text_cost` then sums:
+each with its count, in the order of first use. Texts counted into one tally
+one after the other weigh as they would apart by a space, so the names and
+values of a form can be weighed together or one field at a time. :func:`text_cost` then sums:
 the counts times their costs, the ideographs under their best reading, the
 letters in the language that fits them best, and the extra scripts.
 
@@ -102,14 +102,6 @@ class Tally:
         other.words = self.words.copy()
         other.scripts = self.scripts.copy()
         return other
-
-    def add(self, other: Tally) -> None:
-        """Count *other*'s text after this one's (apart from it, as by a space)."""
-        self.counts = list(map(add, self.counts, other.counts))
-        for counted, more in ((self.east_asian, other.east_asian), (self.words, other.words)):
-            for key, count in more.items():
-                counted[key] = counted.get(key, 0) + count
-        self.scripts |= other.scripts
 
     def all_scripts(self) -> set[str]:
         """The scripts across the text: the words', and those of the kana, ideographs, hangul."""
