@@ -463,8 +463,9 @@ def cost_floor(text: str, encoding: Encoding | None = None) -> float:
         raw = text.encode("ascii")
         controls = len(raw) - len(raw.translate(None, _ASCII_CONTROLS))
         punctuation = len(raw.translate(None, _NOT_ASCII_PUNCTUATION))
-        return controls * rules.AMOUNTS[rules.CONTROL_CHARACTER] + punctuation * (
-            rules.AMOUNTS[rules.ASCII_PUNCTUATION]
+        return (
+            controls * rules.AMOUNTS[rules.CONTROL_CHARACTER]
+            + punctuation * (rules.AMOUNTS[rules.ASCII_PUNCTUATION])
         )
     name = encoding.name if encoding is not None else None
     floor = _FLOORS.get(name)
@@ -478,13 +479,13 @@ def cost_floor(text: str, encoding: Encoding | None = None) -> float:
     return sum(map(floor.__getitem__, text))
 
 
-def _word_vector(written: str) -> list[float]:
+def _word_vector(written: str) -> Iterable[float]:
     """What one use of a word adds to the letters' part, in each language."""
     pairs, letters = _word_letters(written)
-    vector = [0.0] * len(rules.languages())
-    for costs in (*map(_LETTERS.__getitem__, letters), *map(_PAIRS.__getitem__, pairs)):
-        vector = list(map(add, vector, costs))
-    return vector
+    vectors = [*map(_LETTERS.__getitem__, letters), *map(_PAIRS.__getitem__, pairs)]
+    if not vectors:
+        return repeat(0.0, len(rules.languages()))
+    return map(sum, zip(*vectors))
 
 
 _WORD_VECTORS = _Vectors(_word_vector)
@@ -506,14 +507,21 @@ def letters_estimate(tally: Tally, length: int) -> tuple[float, float]:
     if len(tally.words) > _FEW_WORDS:
         # Many words that may never recur: the exact sum, over the distinct pairs, is quicker.
         return letters_cost(tally), 0.0
-    sums: Iterable[float] = repeat(0.0, len(rules.languages()))
     vectors = _WORD_VECTORS
-    for word, count in tally.words.items():
-        if count == 1:
-            sums = list(map(add, sums, vectors[word]))
-        else:
-            sums = list(map(add, sums, map(mul, vectors[word], repeat(count))))
-    estimate = min(sums)
+    # Column by column: each language's sum over the words.
+    estimate = min(
+        map(
+            sum,
+            zip(
+                *(
+                    vectors[word]
+                    if count == 1
+                    else array("d", map(mul, vectors[word], repeat(count)))
+                    for word, count in tally.words.items()
+                )
+            ),
+        )
+    )
     terms = 6 * length + 16
     return estimate, 4 * terms * _ULP * (1.0 + estimate)
 
