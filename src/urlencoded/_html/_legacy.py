@@ -24,6 +24,13 @@ encodings (EUC-JP and Shift_JIS share many two-byte sequences, and
 windows-1252 decodes any byte at all), so the caller must still choose, by
 order of preference. The probe field is the reliable way.
 
+:func:`guess_encoding`, and the detection of ``_detect`` built on it, read a
+form through :class:`Fields`: its arguments and limits checked as
+:func:`urlencoded.parse` checks them (:func:`read_form`), then all its names
+and values percent-decoded at once and decoded in each candidate a chunk at
+a time, so that a large body costs a few passes per candidate rather than a
+call per name and value.
+
 The other legacy rules, ``_charset_`` and isindex, are keyword arguments of
 :func:`urlencoded.parse`. UTF-8 is the only conforming choice for new forms
 (https://url.spec.whatwg.org/#application/x-www-form-urlencoded); these are for
