@@ -128,7 +128,7 @@ TOKENS = st.sampled_from(
      b"%D8%00", b"%00%D8", b"%26", b"%3D", b"q", b"7", b" "]
 )  # fmt: skip
 bodies = st.lists(TOKENS, max_size=24).map(b"".join)
-separators = st.sampled_from(["&", ";", ("&", ";"), "+", "%", "a"])
+separators = st.sampled_from(["&", ";", ("&", ";"), "+", "%", "a", "\x01", ("\x00", "&")])
 
 
 def by_part(data: bytes, separator: Any, encoding: Encoding) -> str | None:
