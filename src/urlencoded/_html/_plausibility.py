@@ -20,7 +20,7 @@ of how likely such text is, roughly), as the sum of small, named parts:
   language that fits them best.
 
 This module holds the rules' parts: the costs, what kind of character each
-character is (:func:`kind`), each reading's sets of ideographs and each
+character is (:func:`char_kind`), each reading's sets of ideographs and each
 language's letter tables. ``_plausibility_cost`` counts a text and sums
 them. The CLDR data is generated into ``_plausibility_data`` by
 ``tools/gen_plausibility.py``.
@@ -38,11 +38,33 @@ from .._encoding import decode, get_encoding
 
 __all__ = [
     "AMOUNTS",
+    "ASCII_PUNCTUATION",
+    "BOX",
+    "CAPITAL_AFTER_SMALL",
+    "CONTEXT_SYMBOL",
+    "CONTROL_CHARACTER",
     "COUNTS",
     "EVIDENCE",
+    "HALFWIDTH",
+    "HAN",
+    "HANGUL",
+    "KANA",
+    "LONE_LETTER",
+    "MISPLACED_SMALL_KANA",
+    "MIXED_SCRIPT_WORD",
+    "NUMBER",
+    "PLAIN_SYMBOL",
+    "PRIVATE",
+    "SMALL_KANA",
+    "SPACE",
+    "SYMBOL_BESIDE_LETTER",
+    "SYMBOL_INSIDE_WORD",
+    "UNASSIGNED_POINT",
+    "WORD_IN_CAPITALS",
+    "WORD_LETTER",
+    "char_kind",
     "extra_scripts",
-    "kind",
-    "languages",
+    "language_names",
     "least_letter_cost",
     "letter_vector",
     "pair_vector",
@@ -303,7 +325,7 @@ EVIDENCE = (
 )
 
 
-def kind(char: str) -> int:
+def char_kind(char: str) -> int:
     """What *char* is to the rules: one of the kinds above, up to SMALL_KANA or CONTEXT_SYMBOL."""
     point = ord(char)
     if point < 0x80:
@@ -406,7 +428,7 @@ def reading_name(index: int) -> str:
 
 
 @cache
-def languages() -> tuple[str, ...]:
+def language_names() -> tuple[str, ...]:
     """The alphabetic languages whose letters the rules know, in their data's order."""
     return tuple(_letter_costs())
 

@@ -36,7 +36,38 @@ from operator import add, mul
 from typing import NamedTuple
 
 from .._encoding import Encoding
-from . import _plausibility as rules
+from ._plausibility import (
+    AMOUNTS,
+    ASCII_PUNCTUATION,
+    CAPITAL_AFTER_SMALL,
+    CONTEXT_SYMBOL,
+    CONTROL_CHARACTER,
+    COUNTS,
+    EVIDENCE,
+    HALFWIDTH,
+    HAN,
+    HANGUL,
+    KANA,
+    LONE_LETTER,
+    MISPLACED_SMALL_KANA,
+    MIXED_SCRIPT_WORD,
+    SMALL_KANA,
+    SYMBOL_BESIDE_LETTER,
+    SYMBOL_INSIDE_WORD,
+    WORD_IN_CAPITALS,
+    WORD_LETTER,
+    char_kind,
+    extra_scripts,
+    language_names,
+    least_letter_cost,
+    letter_vector,
+    pair_vector,
+    reading_costs,
+    reading_name,
+    readings_of,
+    small_kana_fits,
+    word_scripts,
+)
 
 __all__ = [
     "LONG_TEXT",
@@ -56,24 +87,24 @@ LONG_TEXT = 256
 # The caches start over past this many entries.
 _BOUND = 1 << 16
 
-_WORD_LETTER = rules.WORD_LETTER
-_KANA, _HAN, _HANGUL, _SMALL_KANA = rules.KANA, rules.HAN, rules.HANGUL, rules.SMALL_KANA
-_CONTEXT_SYMBOL = rules.CONTEXT_SYMBOL
+_WORD_LETTER = WORD_LETTER
+_KANA, _HAN, _HANGUL, _SMALL_KANA = KANA, HAN, HANGUL, SMALL_KANA
+_CONTEXT_SYMBOL = CONTEXT_SYMBOL
 
 
 def _ascii_kinds() -> dict[str, int]:
-    return {chr(point): rules.kind(chr(point)) for point in range(0x80)}
+    return {chr(point): char_kind(chr(point)) for point in range(0x80)}
 
 
 _KINDS = _ascii_kinds()
 
 
 def _kind_of(char: str) -> int:
-    """:func:`rules.kind`, kept."""
+    """:func:`kind`, kept."""
     if len(_KINDS) > _BOUND:
         _KINDS.clear()
         _KINDS.update(_ascii_kinds())
-    found = _KINDS[char] = rules.kind(char)
+    found = _KINDS[char] = char_kind(char)
     return found
 
 
@@ -89,7 +120,7 @@ class Tally:
     __slots__ = ("counts", "east_asian", "scripts", "words")
 
     def __init__(self) -> None:
-        self.counts = [0] * rules.COUNTS
+        self.counts = [0] * COUNTS
         self.east_asian: dict[str, int] = {}
         self.words: dict[str, int] = {}
         self.scripts: set[str] = set()
@@ -107,7 +138,7 @@ class Tally:
         """The scripts across the text: the words', and those of the kana, ideographs, hangul."""
         counts = self.counts
         scripts = set(self.scripts)
-        if counts[rules.HALFWIDTH]:
+        if counts[HALFWIDTH]:
             scripts.add("kana")
         if counts[_KANA] or counts[_HAN] or counts[_SMALL_KANA]:
             scripts.add("Han")
@@ -145,8 +176,8 @@ def _tally_ascii(text: str, tally: Tally) -> None:
     """An ASCII text: counted with bytes operations; its words have no penalty."""
     raw = text.encode("ascii")
     counts = tally.counts
-    counts[rules.CONTROL_CHARACTER] += len(raw) - len(raw.translate(None, _ASCII_CONTROLS))
-    counts[rules.ASCII_PUNCTUATION] += len(raw.translate(None, _NOT_ASCII_PUNCTUATION))
+    counts[CONTROL_CHARACTER] += len(raw) - len(raw.translate(None, _ASCII_CONTROLS))
+    counts[ASCII_PUNCTUATION] += len(raw.translate(None, _NOT_ASCII_PUNCTUATION))
     words = tally.words
     # Lower-casing the whole text keeps each word where the text first has it.
     for word, count in Counter(_ASCII_WORD.findall(text.lower())).items():
@@ -176,19 +207,17 @@ def _tally_short(text: str, tally: Tally) -> None:
             word_start = -1
         if first_east_asian <= kind <= small_kana:
             east_asian[char] = east_asian.get(char, 0) + 1
-            if kind == small_kana and not rules.small_kana_fits(
-                char, text[index - 1] if index else ""
-            ):
-                counts[rules.MISPLACED_SMALL_KANA] += 1
+            if kind == small_kana and not small_kana_fits(char, text[index - 1] if index else ""):
+                counts[MISPLACED_SMALL_KANA] += 1
         elif kind == context_symbol:
             kind += (index > 0 and text[index - 1].isalpha()) + (
                 index < last and text[index + 1].isalpha()
             )
             # No letter beside: CONTEXT_SYMBOL; one: SYMBOL_BESIDE_LETTER; two: INSIDE.
             if kind == context_symbol + 1:
-                kind = rules.SYMBOL_BESIDE_LETTER
+                kind = SYMBOL_BESIDE_LETTER
             elif kind == context_symbol + 2:
-                kind = rules.SYMBOL_INSIDE_WORD
+                kind = SYMBOL_INSIDE_WORD
         counts[kind] += 1
     if word_start >= 0:
         words.append(text[word_start:])
@@ -236,7 +265,7 @@ def _tally_long(text: str, tally: Tally) -> None:
             not_letters.append(char)
     if small_kana:
         fitting = len(_FITTING_YA_YU_YO.findall(text)) + len(_FITTING_SMALL_KANA.findall(text))
-        counts[rules.MISPLACED_SMALL_KANA] += small_kana - fitting
+        counts[MISPLACED_SMALL_KANA] += small_kana - fitting
     if symbols:
         # A letter beside a symbol: any character present but the non-letters
         # present (and none before the start or after the end).
@@ -247,8 +276,8 @@ def _tally_long(text: str, tally: Tally) -> None:
         before_letter = len(re.findall(f"{symbol}(?={letter})", text))
         beside = after_letter + before_letter - 2 * inside
         counts[_CONTEXT_SYMBOL] -= inside + beside
-        counts[rules.SYMBOL_INSIDE_WORD] += inside
-        counts[rules.SYMBOL_BESIDE_LETTER] += beside
+        counts[SYMBOL_INSIDE_WORD] += inside
+        counts[SYMBOL_BESIDE_LETTER] += beside
     if word_letters:
         _add_words(tally, Counter(re.findall(_char_class(word_letters) + "+", text)))
 
@@ -265,17 +294,17 @@ _WORDS: dict[str, _Word] = {}
 
 def _weigh_word(word: str) -> _Word:
     """A word of alphabetic letters (Latin, Cyrillic, Greek...), not all ASCII."""
-    scripts = rules.word_scripts(word)
+    scripts = word_scripts(word)
     penalties = []
     if len(scripts) > 1:
-        penalties.append((rules.MIXED_SCRIPT_WORD, 1))
+        penalties.append((MIXED_SCRIPT_WORD, 1))
     if len(word) == 1:
-        penalties.append((rules.LONE_LETTER, 1))
+        penalties.append((LONE_LETTER, 1))
     capitals = sum(1 for before, char in zip(word, word[1:]) if before.islower() and char.isupper())
     if capitals:
-        penalties.append((rules.CAPITAL_AFTER_SMALL, capitals))
+        penalties.append((CAPITAL_AFTER_SMALL, capitals))
     if len(word) >= 2 and all(char.isupper() for char in word):
-        penalties.append((rules.WORD_IN_CAPITALS, 1))
+        penalties.append((WORD_IN_CAPITALS, 1))
     return _Word(scripts, tuple(penalties))
 
 
@@ -311,7 +340,7 @@ def _east_asian_cost(counts: dict[str, int], encoding: Encoding | None) -> tuple
     name = encoding.name if encoding is not None else None
     readings = _READINGS.get(name)
     if readings is None:
-        readings = _READINGS[name] = rules.readings_of(name)
+        readings = _READINGS[name] = readings_of(name)
     sums = dict.fromkeys(readings, 0.0)
     known = _READING_COSTS
     for char, count in counts.items():
@@ -319,7 +348,7 @@ def _east_asian_cost(counts: dict[str, int], encoding: Encoding | None) -> tuple
         if costs is None:
             if len(known) > _BOUND:
                 known.clear()
-            costs = known[char] = rules.reading_costs(char)
+            costs = known[char] = reading_costs(char)
         for reading in readings:
             sums[reading] += costs[reading][0] * count
     best = min(readings, key=sums.__getitem__)
@@ -332,11 +361,11 @@ def _east_asian_reason(counts: dict[str, int], reading: int) -> str:
     for char, count in counts.items():
         costs = _READING_COSTS.get(char)
         if costs is None:
-            costs = rules.reading_costs(char)
+            costs = reading_costs(char)
         parts[costs[reading][1]] += count
     labels = ("kana", "everyday", "in the common rows", "in the rare rows", "outside")
     described = [f"{count} {label}" for count, label in zip(parts, labels) if count]
-    return f"as {rules.reading_name(reading)}: " + ", ".join(described)
+    return f"as {reading_name(reading)}: " + ", ".join(described)
 
 
 # Vectors of a cost per language (kept as arrays of doubles, 0.3 kB each) are
@@ -358,8 +387,8 @@ class _Vectors(dict[str, "array[float]"]):
         return found
 
 
-_LETTERS = _Vectors(rules.letter_vector)
-_PAIRS = _Vectors(rules.pair_vector)
+_LETTERS = _Vectors(letter_vector)
+_PAIRS = _Vectors(pair_vector)
 # A word as written -> the letter pairs and the letters outside ASCII of it lower-cased.
 _WORD_LETTERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 _WORDS_COSTS: dict[tuple[tuple[str, int], ...], tuple[float, int]] = {}
@@ -400,7 +429,7 @@ def _letters_cost(words: dict[str, int]) -> tuple[float, int]:
             pairs[pair] = pairs.get(pair, 0) + count
         for letter in word_letters:
             letters[letter] = letters.get(letter, 0) + count
-    languages = len(rules.languages())
+    languages = len(language_names())
     # For each language, sum() the letters as a character by character reading
     # does, then add pair after pair: over columns, one per language.
     if letters:
@@ -433,17 +462,17 @@ class _Floor(dict[str, float]):
     def __missing__(self, char: str) -> float:
         if len(self) > _BOUND:
             self.clear()
-        kind = rules.kind(char)
+        kind = char_kind(char)
         if kind == _WORD_LETTER:
             # The letters' part counts each letter of the lower-cased word
             # outside ASCII at its cost in one language, at least the least of them.
-            floor = rules.least_letter_cost(char)
+            floor = least_letter_cost(char)
         elif _KANA <= kind <= _SMALL_KANA:
-            costs = rules.reading_costs(char)
+            costs = reading_costs(char)
             floor = min(costs[reading][0] for reading in self.readings)
         else:
             # A context symbol costs at least what one with no letter beside it does.
-            floor = rules.AMOUNTS[kind]
+            floor = AMOUNTS[kind]
         self[char] = floor
         return floor
 
@@ -463,16 +492,13 @@ def cost_floor(text: str, encoding: Encoding | None = None) -> float:
         raw = text.encode("ascii")
         controls = len(raw) - len(raw.translate(None, _ASCII_CONTROLS))
         punctuation = len(raw.translate(None, _NOT_ASCII_PUNCTUATION))
-        return (
-            controls * rules.AMOUNTS[rules.CONTROL_CHARACTER]
-            + punctuation * (rules.AMOUNTS[rules.ASCII_PUNCTUATION])
-        )
+        return controls * AMOUNTS[CONTROL_CHARACTER] + punctuation * (AMOUNTS[ASCII_PUNCTUATION])
     name = encoding.name if encoding is not None else None
     floor = _FLOORS.get(name)
     if floor is None:
         readings = _READINGS.get(name)
         if readings is None:
-            readings = _READINGS[name] = rules.readings_of(name)
+            readings = _READINGS[name] = readings_of(name)
         floor = _FLOORS[name] = next(
             (found for found in _FLOORS.values() if found.readings == readings), None
         ) or _Floor(readings)
@@ -484,7 +510,7 @@ def _word_vector(written: str) -> Iterable[float]:
     pairs, letters = _word_letters(written)
     vectors = [*map(_LETTERS.__getitem__, letters), *map(_PAIRS.__getitem__, pairs)]
     if not vectors:
-        return repeat(0.0, len(rules.languages()))
+        return repeat(0.0, len(language_names()))
     return map(sum, zip(*vectors))
 
 
@@ -533,11 +559,11 @@ def cost_parts(tally: Tally, encoding: Encoding | None = None) -> tuple[float, f
     ``(first + letters_cost(tally)) + second``, never below ``first + second``,
     since the letters' part is never negative.
     """
-    cost: float = sum(map(mul, rules.AMOUNTS, tally.counts))
+    cost: float = sum(map(mul, AMOUNTS, tally.counts))
     if tally.east_asian:
         cost += _east_asian_cost(tally.east_asian, encoding)[0]
     scripts = len(tally.all_scripts())
-    return cost, rules.extra_scripts(scripts) if scripts > 1 else 0.0
+    return cost, extra_scripts(scripts) if scripts > 1 else 0.0
 
 
 def letters_cost(tally: Tally) -> float:
@@ -556,7 +582,7 @@ def text_cost(
     counts = tally.counts
     # The counts' costs, then the ideographs', the letters', the scripts', as
     # the rules add them (the first two exact).
-    cost: float = sum(map(mul, rules.AMOUNTS, counts))
+    cost: float = sum(map(mul, AMOUNTS, counts))
     reasons = []
     if tally.east_asian:
         asian_cost, reading = _east_asian_cost(tally.east_asian, encoding)
@@ -567,14 +593,14 @@ def text_cost(
         letters_cost, language = _letters_cost(tally.words)
         cost += letters_cost
         if reason and any(not word.lower().isascii() for word in tally.words):
-            reasons.append(f"letters as {rules.languages()[language]}")
+            reasons.append(f"letters as {language_names()[language]}")
     scripts = len(tally.all_scripts())
     if scripts > 1:
-        cost += rules.extra_scripts(scripts)
+        cost += extra_scripts(scripts)
     if not reason:
         return cost, ""
     evidence: dict[str, int] = {}
-    for what, count in zip(rules.EVIDENCE, counts):
+    for what, count in zip(EVIDENCE, counts):
         if what and count:
             evidence[what] = evidence.get(what, 0) + count
     if scripts > 1:
