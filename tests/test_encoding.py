@@ -250,6 +250,7 @@ def test_command_line_shows_the_same_hint() -> None:
     with pytest.raises(UnknownEncodingError) as info:
         get_encoding("latin-1")
     assert str(info.value) in result.stderr.decode()
+    assert "nearest label is 'iso-8859-1', which means windows-1252" in result.stderr.decode()
 
 
 @pytest.mark.parametrize("bad", [None, b"utf-8", 8, ["utf-8"]])
