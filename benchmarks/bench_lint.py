@@ -34,6 +34,8 @@ UNITS = {
     "'[' brackets": b"[",
     "'x[y]' names": b"x[y]&",
     "'_charset_=x&'": b"_charset_=x&",
+    "'&amp;' escaped": b"&amp;",
+    "'&#0038;' no name end": b"&#00000038;",
 }
 
 

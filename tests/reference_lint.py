@@ -204,6 +204,34 @@ def _not_a_body(body: bytes) -> tuple[str, str, bytes | None, int] | None:
     return "U105", kind, before_fragment[question + 1 :], -1 if moved else lead + question + 1
 
 
+def html_ampersand_reference(sequence: bytes) -> bytes | None:
+    """The HTML character reference to '&' that *sequence* completes, read char by char.
+
+    After the '&' that ended the previous sequence: ``amp;``, or ``#`` and decimal
+    digits, or ``#x`` and hex digits, whose value is 38, then ``;``; any case.
+    """
+    lowered = sequence.lower()
+    if lowered[:4] == b"amp;":
+        return sequence[:4]
+    if lowered[:1] != b"#":
+        return None
+    index = 1
+    base = 10
+    digits = b"0123456789"
+    if lowered[1:2] == b"x":
+        index = 2
+        base = 16
+        digits = b"0123456789abcdef"
+    end = index
+    while end < len(lowered) and lowered[end] in digits:
+        end += 1
+    if end == index or lowered[end : end + 1] != b";":
+        return None
+    if int(lowered[index:end], base) != 38:
+        return None
+    return sequence[: end + 1]
+
+
 def reference_lint(body: bytes, encoding: str = "UTF-8") -> list[tuple[int, str]]:
     """(offset, code) of every finding, sorted."""
     resolved = get_encoding(encoding)
@@ -236,7 +264,10 @@ def reference_lint(body: bytes, encoding: str = "UTF-8") -> list[tuple[int, str]
     if b"+" in body and b"%20" in body:
         found.append((max(body.find(b"+"), body.find(b"%20")), "U203"))
     names: dict[bytes, list[int]] = {}
-    for start, sequence in sequences:
+    for index, (start, sequence) in enumerate(sequences):
+        # U107: every sequence but the first follows an '&'.
+        if index > 0 and html_ampersand_reference(sequence) is not None:
+            found.append((start, "U107"))
         firsts: dict[str, int] = {}
         semicolon_done = False
         for index, byte in enumerate(sequence):
@@ -556,7 +587,7 @@ _WHAT = {
 
 
 def _added_in_1_1(body: bytes, encoding: Encoding) -> Iterator[Finding]:
-    """U105, U106, U305 and U306, with their messages, from the reference checks above."""
+    """U105, U106, U107, U305 and U306, with their messages, from the reference checks above."""
     not_a_body = _not_a_body(body)
     if not_a_body is not None and not_a_body[0] == "U106":
         _, log_format, target, _ = not_a_body
@@ -583,7 +614,17 @@ def _added_in_1_1(body: bytes, encoding: Encoding) -> Iterator[Finding]:
             "query (urlencoded.query_params(url) reads it)",
         )
     start = 0
-    for sequence in body.split(b"&"):
+    for index, sequence in enumerate(body.split(b"&")):
+        reference = html_ampersand_reference(sequence) if index else None
+        if reference is not None:
+            name = sequence.partition(b"=")[0]
+            yield Finding(
+                "U107",
+                start,
+                f"{_show(b'&' + reference)} is '&' escaped for HTML, so the name reads "
+                f"{_show(name)}: the query was HTML-escaped once too often; unescape it before "
+                f"parsing (each {_show(b'&' + reference)} back to '&')",
+            )
         if sequence:
             raw_name, equals, raw_value = sequence.partition(b"=")
             name = _percent_decode(raw_name.replace(b"+", b" "))

@@ -7,8 +7,10 @@ against the literal transcription in reference_encoding.py.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import pickle
+import re
 
 import pytest
 from hypothesis import example, given
@@ -75,6 +77,180 @@ def test_trailing_whitespace_is_stripped() -> None:
     assert get_encoding("x-user-defined ").name == "x-user-defined"
     with pytest.raises(UnknownEncodingError):
         get_encoding("utf -8")
+
+
+# Python's codec names that people pass from codecs or response.encoding: the hint each gets.
+PYTHON_NAME_HINTS = {
+    "latin-1": "Python's 'latin-1' is ISO-8859-1; the Encoding Standard's nearest label is "
+    "'iso-8859-1', which means windows-1252",
+    "utf_8": "Python's 'utf_8' is UTF-8; the Encoding Standard's label for it is 'utf-8'",
+    "euc_jp": "Python's 'euc_jp' is EUC-JP; the Encoding Standard's label for it is 'euc-jp'",
+    "cp932": "Python's 'cp932' is Windows-31J, Shift_JIS as Windows extends it; the Encoding "
+    "Standard's label for it is 'windows-31j' (Shift_JIS)",
+    "iso8859_2": "Python's 'iso8859_2' is ISO-8859-2; the Encoding Standard's label for it is "
+    "'iso-8859-2'",
+}
+
+
+@pytest.mark.parametrize("label", sorted(PYTHON_NAME_HINTS))
+def test_python_codec_name_gets_a_hint(label: str) -> None:
+    """A Python codec name is still unknown, and the message names the label to use."""
+    with pytest.raises(UnknownEncodingError) as info:
+        urlencoded.parse(b"a=%E9", encoding=label)
+    assert info.value.label == label
+    assert info.value.hint == PYTHON_NAME_HINTS[label]
+    assert str(info.value) == f"unknown encoding label: {label!r}: {PYTHON_NAME_HINTS[label]}"
+
+
+def _python_codec_names() -> list[str]:
+    """Every alias and codec module name Python knows, and each codec's own name."""
+    import codecs
+    import encodings
+    import pkgutil
+    from encodings.aliases import aliases
+
+    names = set(aliases) | set(aliases.values())
+    names |= {module.name for module in pkgutil.iter_modules(encodings.__path__)}
+    for name in list(names):
+        with contextlib.suppress(LookupError):
+            names.add(codecs.lookup(name).name)
+    return sorted(names)
+
+
+# A label in the message: the one to pass instead.
+_SUGGESTED = re.compile(r"the Encoding Standard's (?:nearest )?label (?:for it )?is '([^']+)'")
+
+
+def test_every_python_codec_name_gets_a_hint() -> None:
+    """Each Python name of a codec with a counterpart names a label meaning it; others say so."""
+    import codecs
+
+    from urlencoded._encoding._python_codecs import _COUNTERPARTS
+
+    hinted = 0
+    for name in _python_codec_names():
+        try:
+            info = codecs.lookup(name)
+        except LookupError:
+            continue  # a module that is not a codec (aliases), or mbcs off Windows
+        try:
+            get_encoding(name)
+        except UnknownEncodingError as error:
+            message = str(error)
+        else:
+            continue  # also one of the Encoding Standard's labels
+        counterpart = _COUNTERPARTS.get(info.name)
+        if counterpart is None:
+            assert "no counterpart" in message or "not a text encoding" in message, message
+            continue
+        suggested = _SUGGESTED.search(message)
+        assert suggested is not None, message
+        assert get_encoding(suggested.group(1)).name == counterpart.encoding, message
+        assert ("nearest" in message) != counterpart.same, message
+        hinted += 1
+    assert hinted > 150
+
+
+def test_counterparts_name_labels_of_their_encodings() -> None:
+    """Every entry of the table names a Python codec and a label of the encoding it gives."""
+    import codecs
+
+    from urlencoded._encoding._python_codecs import _COUNTERPARTS
+
+    for name, counterpart in _COUNTERPARTS.items():
+        assert codecs.lookup(name).name == name
+        assert get_encoding(counterpart.label).name == counterpart.encoding
+
+
+@pytest.mark.parametrize(
+    ("label", "says"),
+    [
+        ("utf-32", "Python's 'utf-32' is its 'utf-32' codec, which has no counterpart"),
+        ("UTF7", "Python's 'UTF7' is its 'utf-7' codec, which has no counterpart"),
+        ("base64", "Python's 'base64' is its 'base64' codec, which is not a text encoding"),
+    ],
+)
+def test_python_codec_without_counterpart_says_so(label: str, says: str) -> None:
+    """A Python codec the Encoding Standard lacks gets a plain statement that there is none."""
+    with pytest.raises(UnknownEncodingError, match=re.escape(says)):
+        get_encoding(label)
+
+
+@pytest.mark.parametrize("label", ["klingon", "x" * 100, "caf\u00e9", "", "utf-8\x00", "..", "_"])
+def test_labels_unknown_to_python_get_no_hint(label: str) -> None:
+    """A label Python does not know either keeps the plain message."""
+    with pytest.raises(UnknownEncodingError) as info:
+        get_encoding(label)
+    assert info.value.hint == ""
+    assert str(info.value) == f"unknown encoding label: {label!r}"
+
+
+def test_arbitrary_labels_never_reach_codecs_lookup(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only names Python's alias table or codec modules hold are looked up.
+
+    codecs.lookup remembers every name it is asked for, so a stream of
+    untrusted labels (a _charset_ field) must not be passed to it.
+    """
+    import codecs
+
+    asked: list[str] = []
+    real = codecs.lookup
+
+    def lookup(name: str) -> codecs.CodecInfo:
+        asked.append(name)
+        return real(name)
+
+    monkeypatch.setattr(codecs, "lookup", lookup)
+    for index in range(200):
+        with pytest.raises(UnknownEncodingError):
+            get_encoding(f"x-junk-{index}")
+    assert asked == []
+    with pytest.raises(UnknownEncodingError):
+        get_encoding("latin-1")
+    assert asked == ["latin-1"]
+
+
+@given(st.text(max_size=20))
+def test_any_unknown_label_gets_a_message(label: str) -> None:
+    """Any string at all is a label or raises UnknownEncodingError naming it, nothing else."""
+    if label.strip(ASCII_WHITESPACE).lower() in ALL_LABELS:
+        return
+    with pytest.raises(UnknownEncodingError) as info:
+        get_encoding(label)
+    assert str(info.value).startswith(f"unknown encoding label: {label!r}")
+    assert info.value.label == label
+    assert pickle.loads(pickle.dumps(info.value)).args == info.value.args
+
+
+def test_hint_survives_pickling() -> None:
+    """A pickled error keeps its hint and message."""
+    with pytest.raises(UnknownEncodingError) as info:
+        get_encoding("latin-1")
+    copy_ = pickle.loads(pickle.dumps(info.value))
+    assert (copy_.label, copy_.hint, str(copy_)) == (
+        info.value.label,
+        info.value.hint,
+        str(info.value),
+    )
+
+
+@pytest.mark.console
+def test_command_line_shows_the_same_hint() -> None:
+    """urlencoded parse --encoding latin-1 fails with the library's message, hint included."""
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-m", "urlencoded", "parse", "--encoding", "latin-1", "a=%E9"],
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 2
+    with pytest.raises(UnknownEncodingError) as info:
+        get_encoding("latin-1")
+    assert str(info.value) in result.stderr.decode()
+    assert "nearest label is 'iso-8859-1', which means windows-1252" in result.stderr.decode()
 
 
 @pytest.mark.parametrize("bad", [None, b"utf-8", 8, ["utf-8"]])

@@ -40,7 +40,7 @@ BODIES = st.lists(
 LONG_BODIES = st.lists(
     st.sampled_from(
         [b"a=1", b"&", b"&&", b"%zz", b";b=2", b"%E6%97%A5", b"%93%FA", b"+", b"%20", b"\n",
-         b"\xff", b"[x]", b"=[1]", b"_charset_=sjis", b"%e9", b"a"]
+         b"\xff", b"[x]", b"=[1]", b"_charset_=sjis", b"%e9", b"a", b"&amp;", b"&#38;"]
     ),
     max_size=60,
 ).map(b"".join)  # fmt: skip
@@ -214,3 +214,17 @@ def test_first_piece_does_not_explain_the_rest(monkeypatch: pytest.MonkeyPatch) 
     assert made[0] == 1
     assert sum(1 for _ in pieces) == 100_000
     assert made[0] == 100_001
+
+
+def test_html_escaped_ampersand_shown_with_its_pair() -> None:
+    """An '&amp;' shows as a U107 finding under the pair whose name it starts."""
+    explanation = explain(b"hl=en&amp;q=a")
+    second = explanation.pairs[1]
+    assert (second.name, second.value) == ("amp;q", "a")
+    assert [finding.code for finding in second.findings] == ["U107"]
+    text = render_text(explanation)
+    assert (
+        "    byte 6: U107 html-escaped-ampersand (error): '&amp;' is '&' escaped for HTML" in text
+    )
+    assert "unescape it before parsing" in text
+    assert text.endswith("1 error, 0 warnings, 0 info")

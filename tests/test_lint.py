@@ -35,6 +35,7 @@ EXAMPLES: dict[str, tuple[bytes | str, str, list[tuple[int, str]]]] = {
         "UTF-8",
         [(0, "U106"), (11, "U302")],
     ),
+    "U107": ("hl=en&amp;q=a&#38;x=1&#X26;y", "UTF-8", [(6, "U107"), (14, "U107"), (22, "U107")]),
     "U201": ("a=100%&b=%zz", "UTF-8", [(5, "U201"), (9, "U201")]),
     "U202": ("q=%c3%a9", "UTF-8", [(2, "U202")]),
     "U203": ("q=a+b&r=c%20d", "UTF-8", [(9, "U203")]),
@@ -165,7 +166,8 @@ TOKENS = st.sampled_from(
     [b"a", b"b", b"=", b"&", b";", b"%", b"%2", b"%25", b"%20", b"%e9", b"%E9", b"%C3%A9",
      b"%FF", b"+", b" ", b"?", b"\r", b"\n", b"\t", b"\x7f", b"\xc3\xa9", b"\xff", b"[", b"]",
      b"{", b"}", b"[x]", b"_charset_", b"sjis", b"x", b"7", b"%E2%80%8B", b"%e2%80%ae",
-     b"\xe2\x81\xa6", b"%EF%BB%BF", b"%EF", b"/", b"http://", b"#", b"%81%40"]
+     b"\xe2\x81\xa6", b"%EF%BB%BF", b"%EF", b"/", b"http://", b"#", b"%81%40", b"amp;",
+     b"&amp;", b"&AmP;", b"&#38;", b"&#038;", b"&#x26;", b"#X026;", b"#39;", b"#x", b"26;"]
 )  # fmt: skip
 BODIES = st.lists(TOKENS, max_size=24).map(b"".join)
 
@@ -188,6 +190,7 @@ def test_any_bytes(body: bytes) -> None:
 HOSTILE_UNITS = [
     b"&", b"a&", b"%", b"%zz", b";a=", b"a=1;b=", b"a&a=", b"[", b"a[b]", b"\xff", b"%25",
     b"=", b"\n", b" ", b"_charset_=x&", b";", b"a=1;", b"=;", b";=", b"a=;x;", b"%5D&",
+    b"&amp;", b"&#0", b"&#00038;",
 ]  # fmt: skip
 
 
@@ -371,3 +374,19 @@ def test_log_line_detection_agrees_with_reference(line: bytes) -> None:
             break
     assert found == expected
     assert codes(line) == reference_lint(line)
+
+
+@pytest.mark.console
+def test_command_line_fails_on_html_escaped_ampersand() -> None:
+    """urlencoded lint 'a=1&amp;b=2' reports U107 and exits with status 1, as for any error."""
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-m", "urlencoded", "lint", "a=1&amp;b=2"],
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert "U107 html-escaped-ampersand (error)" in result.stdout.decode()

@@ -62,17 +62,23 @@ class UnknownEncodingError(URLEncodedError, LookupError):
     """A label is not one of the Encoding Standard's labels.
 
     Raised by "get an encoding" (https://encoding.spec.whatwg.org/#concept-encoding-get)
-    when it returns failure. :attr:`label` is the label as given.
+    when it returns failure. :attr:`label` is the label as given. :attr:`hint`
+    is ``""``, or, when the label is one of Python's codec names (``"latin-1"``,
+    ``"utf_8"``, ``"cp932"``), which label of the Encoding Standard to pass
+    instead and what it means, or that there is none; the message ends with it.
 
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1 :attr:`hint`.
     """
 
-    def __init__(self, label: str) -> None:
+    def __init__(self, label: str, hint: str = "") -> None:
         self.label = label
-        super().__init__(f"unknown encoding label: {label!r}")
+        self.hint = hint
+        message = f"unknown encoding label: {label!r}"
+        super().__init__(f"{message}: {hint}" if hint else message)
 
-    def __reduce__(self) -> tuple[type[UnknownEncodingError], tuple[str]]:
-        return (type(self), (self.label,))
+    def __reduce__(self) -> tuple[type[UnknownEncodingError], tuple[str, str]]:
+        return (type(self), (self.label, self.hint))
 
 
 class DecodeError(URLEncodedError, ValueError):

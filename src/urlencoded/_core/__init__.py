@@ -26,6 +26,7 @@ import typing
 from ._bulk_serializer import serialize_pairs
 from ._form import (
     charset_field_encoding,
+    check_limits,
     check_text_encoding,
     field_size_excess,
     parse,
@@ -124,6 +125,7 @@ __all__ = [
     "charset_field_encoding",
     "check_items",
     "check_limit",
+    "check_limits",
     "check_newlines",
     "check_part",
     "check_text_encoding",

@@ -44,6 +44,7 @@ from ._japanese import (
 )
 from ._korean import _decode_euc_kr_slow, _euc_kr_handler
 from ._labels import LABELS, NAME_LABELS, NAMES
+from ._python_codecs import python_codec_hint
 from ._single_byte import _charmap_decoder, _CharmapEncoder, _x_user_defined_table
 from ._unicode import _decode_utf8_slow, _decode_utf16_slow, _Utf8Encoder
 
@@ -174,8 +175,8 @@ def get_encoding(label: str | Encoding) -> Encoding:
         name = LABELS.get(stripped.lower())
         if name is not None:
             return Encoding(name)
-    # Step 3: otherwise, return failure.
-    raise UnknownEncodingError(label)
+    # Step 3: otherwise, return failure (saying which label to use for a Python codec name).
+    raise UnknownEncodingError(label, python_codec_hint(label))
 
 
 # https://encoding.spec.whatwg.org/#get-an-output-encoding

@@ -1,45 +1,45 @@
 """Choosing the most plausible encoding of a legacy form: detection by plausibility.
 
 :func:`guess_encoding` keeps the candidates under which every field decodes;
-this module chooses among them. Each candidate's decoded text gets a *cost*,
-in nats (``-ln`` of how likely such text is, roughly), as the sum of small,
-named parts, and the cheapest candidate wins. The order the caller lists the
+this module chooses among them. Each candidate's decoded text gets a *cost*
+by the rules of ``_plausibility`` (docs/encodings.rst shows an example of
+each), and the cheapest candidate wins. The order the caller lists the
 candidates in plays no part: ties go to UTF-8, then to the legacy multi-byte
 encodings in the Encoding Standard's table order, then to the name that
-sorts first. The rules (docs/encodings.rst shows an example of each):
+sorts first.
 
-* **Which part of a character set.** JIS X 0208 level 1 (rows 16-47) and
-  level 2, GB 2312's two levels (rows 16-55 and 56-87), Big5's common
-  (``A440``-``C67E``) and less common (``C940``-``F9D5``) hanzi, and
-  KS X 1001's 2,350 hangul (rows 16-40), all taken from the Encoding
-  Standard's indexes at first use; within them, Unicode CLDR's exemplar
-  characters of everyday Japanese, simplified and traditional Chinese. A
-  national encoding's text is read as its own language's.
-* **Evidence against.** Control, private-use and unassigned code points,
-  halfwidth katakana, box drawing, symbols inside or beside a word, small
-  kana where Japanese cannot write one.
-* **Letter case and scripts.** A capital after a small letter, a word all in
-  capitals, a word mixing scripts, more than one script across the fields.
-* **Letters that fit one language.** Letter and letter-pair frequencies of 35
-  alphabetic languages, from CLDR's text; the letters are weighed in the
-  language that fits them best.
-
-The CLDR data is generated into ``_plausibility_data`` by
-``tools/gen_plausibility.py``.
+The whole body is decoded once per candidate (``_legacy.Fields``: all names
+and values at once), and once in all for the encodings that read ASCII as
+ASCII when no byte is above 0x7F. :func:`rank_encodings` weighs every
+candidate exactly, for its costs. :func:`detect_encoding` and
+:func:`parse_mixed` (field by field, each distinct field once) only need the
+cheapest: they weigh the readings from the one whose cost can be least (each
+character at its least cost), sum the letters' part word by word within a
+bound of the exact sum, sum it exactly only for readings too close to tell,
+and weigh no further once the least any other reading could cost is above
+the best. A field of ASCII alone reads the same in every encoding that reads
+ASCII alike, and is not weighed at all.
 """
 
 from __future__ import annotations
 
 import math
-import unicodedata
-from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from functools import cache
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Mapping
+from typing import NamedTuple, TypeVar, cast
 
-from .._core import Separator, as_bytes, form_options, parse_region_bytes
-from .._encoding import UTF_8, Encoding, decode, get_encoding
-from ._legacy import candidate_encodings
+from .._core import Separator, parse_region
+from .._encoding import UTF_8, Encoding, decode
+from ._legacy import Fields, ascii_reader, read_form
+from ._plausibility_cost import (
+    Tally,
+    cost_floor,
+    cost_parts,
+    field_cost,
+    letters_cost,
+    letters_estimate,
+    tally_text,
+    text_cost,
+)
 
 __all__ = ["Plausibility", "detect_encoding", "field_cost", "parse_mixed", "rank_encodings"]
 
@@ -50,363 +50,6 @@ class Plausibility(NamedTuple):
     encoding: Encoding
     cost: float
     reason: str
-
-
-# Costs are in nats, -ln of how likely a character is, roughly: an everyday
-# kanji or hanzi is one of a few thousand (e**7.5 ~ 1800), a letter one of a few
-# dozen. The penalties are what a wrong decoder makes of letters.
-_CONTROL = 30.0
-# Printable ASCII other than letters and space: the same in every reading but
-# ISO-2022-JP's, whose escaped runs read as ASCII in every other encoding.
-_ASCII_SYMBOL = 2.0
-_PRIVATE_USE = 25.0
-_UNASSIGNED = 30.0
-_HALFWIDTH_KATAKANA = 8.0
-_BOX_DRAWING = 20.0
-_SYMBOL_IN_WORD = 20.0
-_SYMBOL_BESIDE_LETTER = 16.0
-_SYMBOL = 6.0
-_NUMBER = 4.0
-_FOREIGN_LETTER = 14.0
-_LONE_LETTER = 5.0
-_CAPITAL_AFTER_SMALL = 8.0
-_ALL_CAPITALS = 4.0
-_MIXED_SCRIPT_WORD = 12.0
-_EXTRA_SCRIPT = 4.0
-_SMALL_KANA_OUT_OF_PLACE = 10.0
-
-# Small kana that only follow certain kana: ゃゅょ an i-column one (きゃ), the small
-# vowels a katakana (ファ), っ and ゎ any kana.
-_SMALL_YA_YU_YO = set("ゃゅょャュョ")
-_I_COLUMN = set("きぎしじちぢにひびぴみりキギシジチヂニヒビピミリ")
-_SMALL_KANA = set("ぁぃぅぇぉっゎァィゥェォッヮ") | _SMALL_YA_YU_YO
-
-# Ideographs, kana and hangul, by how common the reading's sets say they are.
-_KANA = 4.0
-_EVERYDAY = 7.5
-_OCCASIONAL = 8.5
-_COMMON_ROWS = 9.5
-_LESS_COMMON_ROWS = 11.0
-_OUTSIDE = 20.0
-_KS_HANGUL = 6.5
-
-
-def _rows(encoding: str, leads: Iterable[int], trails: Iterable[int]) -> frozenset[str]:
-    """The characters an encoding's index gives to the two-byte codes ``lead``, ``trail``."""
-    trail_list = list(trails)
-    raw = bytes(byte for lead in leads for trail in trail_list for byte in (lead, trail))
-    return frozenset(decode(get_encoding(encoding), raw)) - {"\ufffd"}
-
-
-_EUC_ROW = range(0xA1, 0xFF)
-_BIG5_TRAIL = [*range(0x40, 0x7F), *range(0xA1, 0xFF)]
-
-
-class _Reading(NamedTuple):
-    """How one language weighs ideographs: its everyday characters and its rows."""
-
-    name: str
-    everyday: frozenset[str]
-    occasional: frozenset[str]
-    common: frozenset[str]
-    less_common: frozenset[str]
-
-
-@cache
-def _readings() -> tuple[_Reading, ...]:
-    """Japanese, Chinese and Korean, with the parts of their character sets."""
-    from ._plausibility_data import EVERYDAY, OCCASIONAL
-
-    def reading(name: str, common: frozenset[str], less: frozenset[str]) -> _Reading:
-        return _Reading(
-            name,
-            frozenset(EVERYDAY.get(name, "")),
-            frozenset(OCCASIONAL.get(name, "")),
-            common,
-            less,
-        )
-
-    big5_common = _rows("Big5", range(0xA4, 0xC6), _BIG5_TRAIL) | _rows(
-        "Big5", [0xC6], range(0x40, 0x7F)
-    )
-    big5_less = _rows("Big5", range(0xC9, 0xF9), _BIG5_TRAIL) | _rows(
-        "Big5", [0xF9], [t for t in _BIG5_TRAIL if t <= 0xD5]
-    )
-    return (
-        # EUC-JP row = JIS X 0208 row + 0xA0: level 1 is rows 16-47, level 2 rows 48-84.
-        reading(
-            "Japanese",
-            _rows("EUC-JP", range(0xB0, 0xD0), _EUC_ROW),
-            _rows("EUC-JP", range(0xD0, 0xF5), _EUC_ROW),
-        ),
-        # GBK's GB 2312 part: level 1 is rows 16-55, level 2 rows 56-87.
-        reading(
-            "simplified Chinese",
-            _rows("GBK", range(0xB0, 0xD8), _EUC_ROW),
-            _rows("GBK", range(0xD8, 0xF8), _EUC_ROW),
-        ),
-        reading("traditional Chinese", big5_common, big5_less),
-        # KS X 1001: hangul rows 16-40, hanja rows 42-93.
-        reading(
-            "Korean",
-            _rows("EUC-KR", range(0xB0, 0xC9), _EUC_ROW),
-            _rows("EUC-KR", range(0xCA, 0xFE), _EUC_ROW),
-        ),
-    )
-
-
-@cache
-def _letter_costs() -> dict[str, dict[str, float]]:
-    """Language -> letter -> cost, in nats."""
-    from ._plausibility_data import LETTER_COSTS
-
-    return {
-        language: {letter: tenths / 10 for letter, tenths in letters.items()}
-        for language, letters in LETTER_COSTS.items()
-    }
-
-
-def _script(char: str) -> str:
-    """A coarse script name (enough to tell scripts apart inside a word)."""
-    point = ord(char)
-    if point < 0x250 or 0x1E00 <= point < 0x1F00:
-        return "Latin"
-    if 0x370 <= point < 0x400 or 0x1F00 <= point < 0x2000:
-        return "Greek"
-    if 0x400 <= point < 0x530:
-        return "Cyrillic"
-    if 0x3041 <= point < 0x3100 or 0x31F0 <= point < 0x3200:
-        return "kana"
-    if 0xAC00 <= point < 0xD7A4 or 0x1100 <= point < 0x1200 or 0x3130 <= point < 0x3190:
-        return "Hangul"
-    if (
-        0x3400 <= point < 0xA000
-        or 0xF900 <= point < 0xFB00
-        or 0x20000 <= point < 0x32000
-        or 0x3005 <= point <= 0x3007
-    ):
-        return "Han"
-    name = unicodedata.name(char, "")
-    return name.split(" ", 1)[0] or "other"
-
-
-_EAST_ASIAN = ("Han", "kana", "Hangul")
-
-
-# The languages each national encoding was made for: its text is read as theirs.
-_LANGUAGES = {
-    "GBK": ("simplified Chinese", "traditional Chinese"),
-    "gb18030": ("simplified Chinese", "traditional Chinese"),
-    "Big5": ("traditional Chinese",),
-    "EUC-JP": ("Japanese",),
-    "ISO-2022-JP": ("Japanese",),
-    "Shift_JIS": ("Japanese",),
-    "EUC-KR": ("Korean",),
-}
-
-
-def _east_asian_cost(chars: Sequence[str], encoding: Encoding | None) -> tuple[float, str]:
-    """The cost of the ideographs, kana and hangul in ``chars`` under their best reading."""
-    best: tuple[float, str] | None = None
-    languages = _LANGUAGES.get(encoding.name, ()) if encoding is not None else ()
-    for reading in _readings():
-        if languages and reading.name not in languages:
-            continue
-        cost = 0.0
-        tally = [0, 0, 0, 0, 0]  # kana, everyday, common, less common, outside
-        for char in chars:
-            script = _script(char)
-            if script == "kana":
-                japanese = reading.name == "Japanese"
-                cost += _KANA if japanese else _OUTSIDE
-                tally[0 if japanese else 4] += 1
-            elif script == "Hangul":
-                korean = reading.name == "Korean"
-                if korean and char in reading.common:
-                    cost += _KS_HANGUL
-                    tally[2] += 1
-                else:
-                    cost += _LESS_COMMON_ROWS if korean else _OUTSIDE
-                    tally[3 if korean else 4] += 1
-            elif char in reading.everyday:
-                cost += _EVERYDAY
-                tally[1] += 1
-            elif char in reading.occasional:
-                cost += _OCCASIONAL
-                tally[1] += 1
-            elif reading.name != "Korean" and char in reading.common:
-                cost += _COMMON_ROWS
-                tally[2] += 1
-            elif char in reading.less_common:
-                cost += _LESS_COMMON_ROWS
-                tally[3] += 1
-            else:
-                cost += _OUTSIDE
-                tally[4] += 1
-        if best is None or cost < best[0]:
-            labels = ("kana", "everyday", "in the common rows", "in the rare rows", "outside")
-            parts = [f"{count} {label}" for count, label in zip(tally, labels) if count]
-            best = (cost, f"as {reading.name}: " + ", ".join(parts))
-    assert best is not None
-    return best
-
-
-@cache
-def _pair_counts() -> dict[str, tuple[float, dict[str, int]]]:
-    """Language -> (ln of its letter count, pair -> how often the language writes it)."""
-    from ._plausibility_data import LETTER_PAIRS, LETTER_TOTALS
-
-    result = {}
-    for language, (pairs, counts) in LETTER_PAIRS.items():
-        keys = (pairs[index : index + 2] for index in range(0, len(pairs), 2))
-        found = dict(zip(keys, map(int, counts.split())))
-        result[language] = (math.log(LETTER_TOTALS[language]), found)
-    return result
-
-
-def _letters_cost(words: Sequence[str]) -> tuple[float, str]:
-    """The cost of the words' letters in the language that fits them best.
-
-    Each letter outside ASCII costs what its frequency in the language says
-    (ASCII letters are the same in every reading), and each pair of letters
-    with one outside ASCII costs what it is rarer than its two letters would
-    make it: the pairs a language never writes cost most.
-    """
-    # Counted once, so that each language costs only the distinct letters and pairs.
-    pairs = Counter(word[index : index + 2] for word in words for index in range(len(word) - 1))
-    letters = Counter(letter for word in words for letter in word if not letter.isascii())
-    best_cost, best_language = 0.0, ""
-    pair_counts = _pair_counts()
-    for language, costs in _letter_costs().items():
-        cost = sum(costs.get(letter, _FOREIGN_LETTER) * n for letter, n in letters.items())
-        log_total, found = pair_counts[language]
-        for pair, n in pairs.items():
-            first, second = costs.get(pair[0]), costs.get(pair[1])
-            if first is not None and second is not None:
-                # -ln P(pair) + ln P(first) P(second), at least zero
-                surprise = log_total - first - second - math.log(found.get(pair, 0) + 0.5)
-                cost += max(0.0, surprise) * n
-        if not best_language or cost < best_cost:
-            best_cost, best_language = cost, language
-    return best_cost, f"letters as {best_language}"
-
-
-def field_cost(texts: Sequence[str], encoding: Encoding | None = None) -> tuple[float, str]:
-    """The implausibility of decoded text (a form's names and values), and its reasons.
-
-    ``encoding`` is the one that decoded the text: a national encoding's
-    ideographs are read only as its own languages'.
-    """
-    cost = 0.0
-    evidence: dict[str, int] = {}
-    east_asian: list[str] = []
-    words: list[str] = []
-    scripts: set[str] = set()
-
-    def against(what: str, amount: float) -> None:
-        nonlocal cost
-        cost += amount
-        evidence[what] = evidence.get(what, 0) + 1
-
-    for text in texts:
-        word: list[str] = []
-        for index, char in enumerate(text + " "):
-            point = ord(char)
-            script = _script(char) if point >= 0x80 else "Latin"
-            if char.isalpha() and script not in _EAST_ASIAN and not 0xFF61 <= point <= 0xFF9F:
-                word.append(char)
-                continue
-            if word:
-                _word(word, against, words, scripts)
-                word = []
-            if point < 0x80:
-                if (point < 0x20 and char not in "\t\n\r") or point == 0x7F:
-                    against("control characters", _CONTROL)
-                elif char != " ":
-                    cost += _ASCII_SYMBOL
-                continue
-            category = unicodedata.category(char)
-            if 0xFF61 <= point <= 0xFF9F:
-                against("halfwidth katakana", _HALFWIDTH_KATAKANA)
-                scripts.add("kana")
-            elif script in _EAST_ASIAN:
-                if char in _SMALL_KANA and not _small_kana_fits(text, index):
-                    against("small kana out of place", _SMALL_KANA_OUT_OF_PLACE)
-                east_asian.append(char)
-                scripts.add("Han" if script == "kana" else script)
-            elif category == "Cc":
-                against("control characters", _CONTROL)
-            elif category == "Co":
-                against("private-use characters", _PRIVATE_USE)
-            elif category in ("Cn", "Cs"):
-                against("unassigned code points", _UNASSIGNED)
-            elif 0x2500 <= point < 0x25A0:
-                against("box drawing", _BOX_DRAWING)
-            elif category[0] == "N":
-                against("digits and numbers not in ASCII", _NUMBER)
-            elif category in ("Pd", "Pi", "Pf", "Zs"):
-                against("symbols", _SYMBOL)  # dashes and quotes join words: O’Brien
-            elif _touches_letter(text, index, 2):
-                against("symbols inside words", _SYMBOL_IN_WORD)
-            elif _touches_letter(text, index, 1):
-                against("symbols beside a letter", _SYMBOL_BESIDE_LETTER)
-            else:
-                against("symbols", _SYMBOL)
-    reasons = []
-    if east_asian:
-        asian_cost, asian_reason = _east_asian_cost(east_asian, encoding)
-        cost += asian_cost
-        reasons.append(asian_reason)
-    if words:
-        letters_cost, letters_reason = _letters_cost(words)
-        cost += letters_cost
-        if any(not word.isascii() for word in words):
-            reasons.append(letters_reason)
-    if len(scripts) > 1:
-        against("scripts", _EXTRA_SCRIPT * (len(scripts) - 1))
-        evidence["scripts"] = len(scripts)
-    reasons.extend(f"{count} {what}" for what, count in sorted(evidence.items()))
-    if not reasons:
-        reasons.append("ASCII only")
-    return cost, "; ".join(reasons)
-
-
-def _small_kana_fits(text: str, index: int) -> bool:
-    """Whether the small kana at ``index`` follows a kana that can take it."""
-    before = text[index - 1] if index else ""
-    if text[index] in _SMALL_YA_YU_YO:
-        return before in _I_COLUMN
-    return bool(before) and _script(before) == "kana"
-
-
-def _touches_letter(text: str, index: int, sides: int) -> bool:
-    """Whether the character at ``index`` has a letter on (at least) ``sides`` sides."""
-    before = index > 0 and text[index - 1].isalpha()
-    after = index < len(text) - 1 and text[index + 1].isalpha()
-    return before + after >= sides
-
-
-def _word(
-    word: list[str],
-    against: Callable[[str, float], None],
-    words: list[str],
-    scripts: set[str],
-) -> None:
-    """Weigh one word of alphabetic letters (Latin, Cyrillic, Greek...)."""
-    words.append("".join(word).lower())
-    if all(char.isascii() for char in word):
-        return
-    word_scripts = {_script(char) for char in word}
-    scripts.update(word_scripts)
-    if len(word_scripts) > 1:
-        against("words mixing scripts", _MIXED_SCRIPT_WORD)
-    if len(word) == 1:
-        against("lone letters", _LONE_LETTER)
-    for before, char in zip(word, word[1:]):
-        if before.islower() and char.isupper():
-            against("capitals after small letters", _CAPITAL_AFTER_SMALL)
-    if len(word) >= 2 and all(char.isupper() for char in word):
-        against("words in capitals", _ALL_CAPITALS)
 
 
 # The legacy multi-byte encodings in the order of the Encoding Standard's table.
@@ -423,33 +66,22 @@ def _tie_order(encoding: Encoding) -> tuple[bool, int, str]:
     return (encoding != UTF_8, rank, name)
 
 
-def _decoded(encoding: Encoding, parts: Sequence[bytes]) -> list[str] | None:
-    try:
-        return [decode(encoding, part, fatal=True) for part in parts]
-    except UnicodeDecodeError:
-        return None
-
-
-def _rank_parts(
-    parts: Sequence[bytes],
-    encodings: Iterable[Encoding],
-    tie_order: Callable[[Encoding], object] = _tie_order,
-) -> list[Plausibility]:
+def _rank_fields(fields: Fields, encodings: Iterable[Encoding]) -> list[Plausibility]:
+    """Each candidate under which every name and value decodes, with its cost, cheapest first."""
     ranked = []
+    # Encodings that read the same text (ASCII, read as ASCII) share its count.
+    tallies: dict[int, tuple[str, Tally]] = {}
     for encoding in encodings:
-        texts = _decoded(encoding, parts)
-        if texts is not None:
-            cost, reason = field_cost(texts, encoding)
-            ranked.append(Plausibility(encoding, round(cost, 6), reason))
-    ranked.sort(key=lambda entry: (entry.cost, tie_order(entry.encoding)))
+        text = fields.text(encoding)
+        if text is None:
+            continue
+        held = tallies.get(id(text))
+        if held is None:
+            held = tallies[id(text)] = (text, tally_text(text))
+        cost, reason = text_cost(held[1], encoding)
+        ranked.append(Plausibility(encoding, round(cost, 6), reason))
+    ranked.sort(key=lambda entry: (entry.cost, _tie_order(entry.encoding)))
     return ranked
-
-
-def _fields(
-    data: bytes | bytearray | memoryview | str, separator: Separator, caller: str
-) -> list[tuple[bytes, bytes]]:
-    body = as_bytes(data, caller)
-    return parse_region_bytes(body, form_options(separator=separator))
 
 
 def rank_encodings(
@@ -457,6 +89,9 @@ def rank_encodings(
     candidates: Iterable[str | Encoding],
     *,
     separator: Separator = "&",
+    max_fields: int | None = None,
+    max_field_size: int | None = None,
+    max_body_size: int | None = None,
 ) -> list[Plausibility]:
     """The candidates under which every field decodes, most plausible first, each with why.
 
@@ -470,11 +105,13 @@ def rank_encodings(
 
     :raises UnknownEncodingError: for an unknown label among *candidates*.
     :raises TypeError: for arguments of the wrong type.
-    :raises ValueError: for a bad *separator*.
+    :raises ValueError: for a bad *separator* or a negative limit.
+    :raises LimitExceeded: as for :func:`urlencoded.parse`, before any field is decoded.
     """
-    encodings = candidate_encodings(candidates)
-    pairs = _fields(data, separator, "rank_encodings")
-    return _rank_parts([part for pair in pairs for part in pair if part], encodings)
+    encodings, fields = read_form(
+        data, candidates, "rank_encodings", separator, max_fields, max_field_size, max_body_size
+    )
+    return _rank_fields(fields, encodings)
 
 
 def detect_encoding(
@@ -482,6 +119,9 @@ def detect_encoding(
     candidates: Iterable[str | Encoding],
     *,
     separator: Separator = "&",
+    max_fields: int | None = None,
+    max_field_size: int | None = None,
+    max_body_size: int | None = None,
 ) -> Encoding | None:
     """The most plausible candidate encoding of a form whose encoding is not known.
 
@@ -497,14 +137,24 @@ def detect_encoding(
     text in two encodings; detection then picks one, and a probe field
     (:func:`detect_probe_encoding`) or ``_charset_`` is the reliable way.
 
+    It takes linear time, about a second per 10 MB or less with five
+    candidates. The limits are those of :func:`urlencoded.parse` (none by
+    default): pass them for untrusted input.
+
     :param data: the body or query: bytes (a str is UTF-8 encoded first).
     :param candidates: encoding labels or :class:`Encoding` objects.
     :param separator: as for :func:`urlencoded.parse`.
+    :param max_fields: as for :func:`urlencoded.parse` (``None``: no limit).
+    :param max_field_size: as for :func:`urlencoded.parse`.
+    :param max_body_size: as for :func:`urlencoded.parse`.
     :returns: the most plausible candidate, or ``None`` when none decodes every
         field (or there are none).
     :raises UnknownEncodingError: for an unknown label among *candidates*.
     :raises TypeError: for arguments of the wrong type.
-    :raises ValueError: for a bad *separator*.
+    :raises ValueError: for a bad *separator* or a negative limit.
+    :raises LimitExceeded: a :class:`TooManyFields`, :class:`FieldTooLarge` or
+        :class:`BodyTooLarge`, as for :func:`urlencoded.parse`, before any
+        field is decoded.
 
     >>> detect_encoding(b"q=%C6%FC%CB%DC%B8%EC", ["shift_jis", "euc-jp", "utf-8"])
     <Encoding 'EUC-JP'>
@@ -513,8 +163,28 @@ def detect_encoding(
 
     .. versionadded:: 1.1
     """
-    ranked = rank_encodings(data, candidates, separator=separator)
-    return ranked[0].encoding if ranked else None
+    encodings, fields = read_form(
+        data, candidates, "detect_encoding", separator, max_fields, max_field_size, max_body_size
+    )
+    readings = []
+    for encoding in encodings:
+        text = fields.text(encoding)
+        if text is not None:
+            readings.append(_Reading(encoding, (text,)))
+    if len(readings) < 2:
+        return readings[0].encoding if readings else None
+    # Encodings that read the same text (ASCII, read as ASCII) share its count.
+    tallies: dict[int, Tally] = {}
+
+    def tally_of(reading: _Reading) -> Tally:
+        (text,) = reading.texts
+        tally = tallies.get(id(text))
+        if tally is None:
+            tally = tallies[id(text)] = tally_text(text)
+        return tally
+
+    ties = {reading.encoding: _tie_order(reading.encoding) for reading in readings}
+    return _cheapest(readings, ties, tally_of).encoding
 
 
 def parse_mixed(
@@ -522,6 +192,9 @@ def parse_mixed(
     candidates: Iterable[str | Encoding],
     *,
     separator: Separator = "&",
+    max_fields: int | None = None,
+    max_field_size: int | None = None,
+    max_body_size: int | None = None,
 ) -> list[tuple[str, str, Encoding]]:
     """Parse a form whose fields may each be in a different encoding.
 
@@ -542,42 +215,231 @@ def parse_mixed(
     field. Where no other candidate reads any field differently, the result
     is that of :func:`urlencoded.parse` with the one candidate.
 
+    It takes linear time, as :func:`detect_encoding` does; the limits are
+    those of :func:`urlencoded.parse` (none by default).
+
     :param data: the body or query: bytes (a str is UTF-8 encoded first).
     :param candidates: encoding labels or :class:`Encoding` objects (at least one).
     :param separator: as for :func:`urlencoded.parse`.
+    :param max_fields: as for :func:`urlencoded.parse` (``None``: no limit).
+    :param max_field_size: as for :func:`urlencoded.parse`.
+    :param max_body_size: as for :func:`urlencoded.parse`.
     :returns: ``(name, value, encoding)`` for each field, in order.
     :raises UnknownEncodingError: for an unknown label among *candidates*.
     :raises TypeError: for arguments of the wrong type.
-    :raises ValueError: for empty *candidates* or a bad *separator*.
+    :raises ValueError: for empty *candidates*, a bad *separator* or a negative limit.
+    :raises LimitExceeded: as for :func:`detect_encoding`.
 
     >>> parse_mixed(b"name=%93%FA%96%7B&city=%C5%EC%B5%FE", ["shift_jis", "euc-jp"])
     [('name', '日本', <Encoding 'Shift_JIS'>), ('city', '東京', <Encoding 'EUC-JP'>)]
 
     .. versionadded:: 1.1
     """
-    encodings = candidate_encodings(candidates)
-    if not encodings:
-        raise ValueError("parse_mixed needs at least one candidate encoding")
-    pairs = _fields(data, separator, "parse_mixed")
+    encodings, fields = read_form(
+        data,
+        candidates,
+        "parse_mixed",
+        separator,
+        max_fields,
+        max_field_size,
+        max_body_size,
+        at_least_one=True,
+    )
     # The whole body's ranking breaks ties between equally plausible fields.
-    whole = _rank_parts([part for pair in pairs for part in pair if part], encodings)
+    whole = _rank_fields(fields, encodings)
     order = {entry.encoding: index for index, entry in enumerate(whole)}
 
     def tie_order(encoding: Encoding) -> tuple[int, tuple[bool, int, str]]:
         return (order.get(encoding, len(order)), _tie_order(encoding))
 
-    fields = []
-    for name, value in pairs:
-        ranked = _rank_parts([name, value], encodings, tie_order)
-        if ranked:
-            encoding = ranked[0].encoding
-        else:
-            encoding = min(
-                encodings,
-                key=lambda e: (
-                    (decode(e, name) + decode(e, value)).count("\ufffd"),
-                    tie_order(e),
-                ),
-            )
-        fields.append((decode(encoding, name), decode(encoding, value), encoding))
-    return fields
+    if fields.plain() and all(map(ascii_reader, encodings)):
+        # Every candidate reads every field alike: the first in the order wins them all.
+        winner = min(encodings, key=tie_order)
+        decoded = parse_region(fields.body, 0, UTF_8, fields.options, first=True)
+        # In place, so that each pair is let go as its triple is made.
+        triples = cast("list[tuple[str, str, Encoding]]", decoded)
+        for index, (name, value) in enumerate(decoded):
+            triples[index] = (name, value, winner)
+        return triples
+    judge = _FieldJudge(encodings, tie_order)
+    pairs = fields.pairs()
+    # The fields as each candidate that decodes the whole body at once reads them.
+    read = [fields.field_texts(encoding) for encoding in encodings]
+    assert all(texts is None or len(texts) == len(pairs) for texts in read)
+    results = []
+    judged: dict[tuple[bytes, bytes], tuple[str, str, Encoding]] = {}
+    for index, pair in enumerate(pairs):
+        result = judged.get(pair)
+        if result is None:
+            known = [None if texts is None else texts[index] for texts in read]
+            result = judged[pair] = judge(pair[0], pair[1], known)
+        results.append(result)
+    return results
+
+
+class _Reading(NamedTuple):
+    """The texts one candidate decodes a field (its name and value) or a body to."""
+
+    encoding: Encoding
+    texts: tuple[str, ...]
+
+
+_Tie = TypeVar("_Tie", bound=tuple[object, ...])
+
+
+class _Weighed(NamedTuple):
+    """A reading, weighed: its cost with the letters' part estimated, and the parts."""
+
+    cost: float
+    error: float  # how far the estimated cost may be from the exact one
+    tie: tuple[object, ...]
+    reading: _Reading
+    tally: Tally
+    base: float
+    scripts: float
+
+
+def _cheapest(
+    readings: list[_Reading],
+    ties: Mapping[Encoding, _Tie],
+    tally_of: Callable[[_Reading], Tally],
+) -> _Reading:
+    """The reading of least cost (rounded as the ranking rounds it), ties by *ties*.
+
+    Readings are weighed from the one whose cost can be least (each
+    character at its least cost, :func:`cost_floor`). The letters' part is
+    first summed word by word (:func:`letters_estimate`), which may be off in
+    the last bits, within a known bound: a reading whose cost is surely more
+    than 1e-6 above another's cannot win (they round apart), and only
+    readings too close to tell get their exact cost.
+    """
+    floors = sorted(
+        (
+            sum(cost_floor(text, reading.encoding) for text in reading.texts),
+            ties[reading.encoding],
+            index,
+        )
+        for index, reading in enumerate(readings)
+    )
+    weighed: list[_Weighed] = []
+    # The least cost any reading weighed so far surely stays under.
+    ceiling = math.inf
+    for floor, tie, index in floors:
+        # Surely above the ceiling by more than 1e-6: neither this nor any later wins.
+        if floor - _MARGIN > ceiling:
+            break
+        reading = readings[index]
+        tally = tally_of(reading)
+        base, scripts = cost_parts(tally, reading.encoding)
+        if base + scripts > ceiling + _APART:
+            continue
+        letters, error = letters_estimate(tally, sum(map(len, reading.texts)))
+        cost = (base + letters) + scripts
+        error += 4 * _ULP * (1.0 + cost)
+        ceiling = min(ceiling, cost + error)
+        weighed.append(_Weighed(cost, error, tie, reading, tally, base, scripts))
+    best = min(weighed, key=lambda entry: (entry.cost, entry.tie))
+    close = [
+        entry for entry in weighed if entry.cost - entry.error <= best.cost + best.error + _APART
+    ]
+    if len(close) > 1:
+        # Too close to tell: the exact costs, as the ranking rounds them.
+        best = min(
+            close,
+            key=lambda entry: (
+                round((entry.base + letters_cost(entry.tally)) + entry.scripts, 6),
+                entry.tie,
+            ),
+        )
+    return best.reading
+
+
+class _FieldJudge:
+    """The reading of one field that :func:`parse_mixed` takes, as a callable."""
+
+    def __init__(
+        self,
+        encodings: list[Encoding],
+        tie_order: Callable[[Encoding], tuple[int, tuple[bool, int, str]]],
+    ) -> None:
+        self.encodings = encodings
+        self.ties = {encoding: tie_order(encoding) for encoding in encodings}
+        self.reads_ascii = [ascii_reader(encoding) for encoding in encodings]
+        # When every candidate reads ASCII as ASCII, the first of them takes plain fields.
+        self.plain_winner = (
+            min(encodings, key=self.ties.__getitem__) if all(self.reads_ascii) else None
+        )
+        # Plain names (read alike by every reader), counted once each.
+        self.names: dict[str, Tally] = {}
+
+    def __call__(
+        self, name: bytes, value: bytes, known: list[tuple[str, str] | None]
+    ) -> tuple[str, str, Encoding]:
+        """The field's reading; ``known[i]`` is it as candidate *i* decoded it, if it did."""
+        plain_name = name.decode("ascii") if _plain(name) else None
+        winner = self.plain_winner
+        if winner is not None and plain_name is not None and _plain(value):
+            return plain_name, value.decode("ascii"), winner
+        readings = []
+        for encoding, texts, reads_ascii in zip(self.encodings, known, self.reads_ascii):
+            if texts is not None:
+                readings.append((encoding, *texts))
+                continue
+            try:
+                if plain_name is not None and reads_ascii:
+                    name_text = plain_name
+                else:
+                    name_text = decode(encoding, name, fatal=True)
+                readings.append((encoding, name_text, decode(encoding, value, fatal=True)))
+            except UnicodeDecodeError:
+                continue
+        if not readings:
+            return self._replaced(name, value)
+        if len(readings) == 1:
+            encoding, name_text, value_text = readings[0]
+            return name_text, value_text, encoding
+        return self._cheapest(readings)
+
+    def _tally(self, name_text: str, value_text: str) -> Tally:
+        """The tally of the field's name, then its value."""
+        tally = self.names.get(name_text)
+        if tally is None:
+            tally = self.names[name_text] = tally_text(name_text)
+        tally = tally.copy()
+        tally_text(value_text, tally)
+        return tally
+
+    def _cheapest(self, readings: list[tuple[Encoding, str, str]]) -> tuple[str, str, Encoding]:
+        """The reading of least cost (rounded as the ranking rounds it), ties by the order."""
+        best = _cheapest(
+            [
+                _Reading(encoding, (name_text, value_text))
+                for encoding, name_text, value_text in readings
+            ],
+            self.ties,
+            lambda reading: self._tally(*reading.texts),
+        )
+        return best.texts[0], best.texts[1], best.encoding
+
+    def _replaced(self, name: bytes, value: bytes) -> tuple[str, str, Encoding]:
+        """A field no candidate decodes: replacement mode, with the fewest U+FFFD."""
+        encoding = min(
+            self.encodings,
+            key=lambda e: ((decode(e, name) + decode(e, value)).count("\ufffd"), self.ties[e]),
+        )
+        return decode(encoding, name), decode(encoding, value), encoding
+
+
+# Far above the rounding of the floor's sum of letter costs, far below any cost.
+_MARGIN = 1e-3
+# Costs further apart than this round apart (the ranking rounds them to 1e-6).
+_APART = 1e-6
+_ULP = 2.0**-52
+
+
+def _plain(part: bytes) -> bool:
+    """Whether every encoding that reads ASCII reads *part* alike (see ``_legacy``).
+
+    No byte above 0x7F, and none of ISO-2022-JP's SO, SI and ESC.
+    """
+    return part.isascii() and b"\x1b" not in part and b"\x0e" not in part and b"\x0f" not in part

@@ -24,6 +24,13 @@ encodings (EUC-JP and Shift_JIS share many two-byte sequences, and
 windows-1252 decodes any byte at all), so the caller must still choose, by
 order of preference. The probe field is the reliable way.
 
+:func:`guess_encoding`, and the detection of ``_detect`` built on it, read a
+form through :class:`Fields`: its arguments and limits checked as
+:func:`urlencoded.parse` checks them (:func:`read_form`), then all its names
+and values percent-decoded at once and decoded in each candidate a chunk at
+a time, so that a large body costs a few passes per candidate rather than a
+call per name and value.
+
 The other legacy rules, ``_charset_`` and isindex, are keyword arguments of
 :func:`urlencoded.parse`. UTF-8 is the only conforming choice for new forms
 (https://url.spec.whatwg.org/#application/x-www-form-urlencoded); these are for
@@ -32,15 +39,20 @@ reading what old pages still send.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from .._core import (
+    NO_LIMITS,
     PARSE_DEFAULTS,
+    FormOptions,
     Separator,
     as_bytes,
+    check_limits,
     form_options,
     parse_region,
     parse_region_bytes,
+    percent_decode_bytes,
+    unify_separators,
 )
 from .._encoding import (
     Encoding,
@@ -51,7 +63,15 @@ from .._encoding import (
 )
 from .._errors import ProbeError
 
-__all__ = ["detect_probe_encoding", "guess_encoding", "parse_with_probe"]
+__all__ = [
+    "Fields",
+    "ascii_reader",
+    "candidate_encodings",
+    "detect_probe_encoding",
+    "guess_encoding",
+    "parse_with_probe",
+    "read_form",
+]
 
 
 def detect_probe_encoding(
@@ -170,6 +190,9 @@ def guess_encoding(
     candidates: Iterable[str | Encoding],
     *,
     separator: Separator = "&",
+    max_fields: int | None = None,
+    max_field_size: int | None = None,
+    max_body_size: int | None = None,
 ) -> list[Encoding]:
     """The candidate encodings under which every field of a form decodes without error.
 
@@ -192,10 +215,14 @@ def guess_encoding(
     :param candidates: encoding labels or :class:`Encoding` objects, in order
         of preference.
     :param separator: as for :func:`urlencoded.parse`.
+    :param max_fields: as for :func:`urlencoded.parse` (``None``: no limit).
+    :param max_field_size: as for :func:`urlencoded.parse`.
+    :param max_body_size: as for :func:`urlencoded.parse`.
     :returns: the candidates' encodings that decode every field, in the order given.
     :raises UnknownEncodingError: for an unknown label among *candidates*.
     :raises TypeError: for arguments of the wrong type.
-    :raises ValueError: for a bad *separator*.
+    :raises ValueError: for a bad *separator* or a negative limit.
+    :raises LimitExceeded: as for :func:`urlencoded.parse`, before any field is decoded.
 
     >>> guess_encoding(b"q=%93%FA%96%7B%8C%EA", ["utf-8", "euc-jp", "shift_jis"])
     [<Encoding 'Shift_JIS'>]
@@ -204,15 +231,46 @@ def guess_encoding(
 
     .. versionadded:: 1.1
     """
+    encodings, fields = read_form(
+        data, candidates, "guess_encoding", separator, max_fields, max_field_size, max_body_size
+    )
+    return [encoding for encoding in encodings if fields.text(encoding) is not None]
+
+
+def read_form(
+    data: object,
+    candidates: Iterable[str | Encoding],
+    caller: str,
+    separator: object,
+    max_fields: object,
+    max_field_size: object,
+    max_body_size: object,
+    *,
+    at_least_one: bool = False,
+) -> tuple[list[Encoding], Fields]:
+    """The arguments of the functions that read a form in candidate encodings, checked.
+
+    In order: the candidates (*at_least_one*: a ValueError for none), the
+    data, the options (as :func:`urlencoded.parse` checks them), then the
+    limits over the whole input, before any field is decoded.
+    """
     encodings = candidate_encodings(candidates)
-    body = as_bytes(data, "guess_encoding")
-    parts = {
-        part
-        for pair in parse_region_bytes(body, form_options(separator=separator))
-        for part in pair
-        if part
-    }
-    return [encoding for encoding in encodings if _decodes(encoding, parts)]
+    if at_least_one and not encodings:
+        raise ValueError(f"{caller} needs at least one candidate encoding")
+    body = as_bytes(data, caller)
+    options = form_options(
+        separator=separator,
+        max_fields=max_fields,
+        max_field_size=max_field_size,
+        max_body_size=max_body_size,
+    )
+    body = unify_separators(body, options)
+    if options.limits is not NO_LIMITS:
+        # The limits count "&"-separated sequences: swap "&" with another separator.
+        separator_byte = options.separator
+        swapped = body.translate(bytes.maketrans(b"&" + separator_byte, separator_byte + b"&"))
+        check_limits(swapped, options.limits)
+    return encodings, Fields(body, options)
 
 
 def candidate_encodings(candidates: Iterable[str | Encoding]) -> list[Encoding]:
@@ -231,10 +289,223 @@ def candidate_encodings(candidates: Iterable[str | Encoding]) -> list[Encoding]:
     return encodings
 
 
-def _decodes(encoding: Encoding, parts: Iterable[bytes]) -> bool:
-    try:
-        for part in parts:
-            decode(encoding, part, fatal=True)
-    except UnicodeDecodeError:
-        return False
-    return True
+# The encodings whose decoders read every byte below 0x80 as the ASCII character,
+# when none is ISO-2022-JP's SO, SI or ESC (the tests check each encoding).
+# UTF-16 pairs bytes up, and replacement reads nothing.
+_NOT_ASCII_READERS = frozenset(("UTF-16BE", "UTF-16LE", "replacement"))
+_SHIFTS = b"\x0e\x0f\x1b"
+# A byte that can follow each name and value when all are decoded at once: a
+# control byte, which no multi-byte decoder takes as a trail byte (so a
+# sequence cut at the end of a name or value is an error there, as it is at the
+# end of the name or value alone) and ISO-2022-JP does not shift on.
+_JOINERS = bytes(byte for byte in range(0x20) if byte not in _SHIFTS)
+# Whole names and values are decoded this many bytes at a time, so that a
+# decoder that meets an error or a disputed sequence re-reads little.
+_CHUNK = 16 * 1024
+
+
+def ascii_reader(encoding: Encoding) -> bool:
+    """Whether *encoding* decodes ASCII bytes other than SO, SI and ESC to themselves."""
+    return encoding.name not in _NOT_ASCII_READERS
+
+
+class Fields:
+    """The names and values of a form, percent-decoded, to decode in candidate encodings.
+
+    https://url.spec.whatwg.org/#concept-urlencoded-parser up to the decode.
+    Every name and value is decoded at once: percent-decoded with a joiner
+    byte between sequences and another between a name and its value
+    (:func:`joined`), each chunk of them run through the candidate's decoder
+    in fatal mode. A joiner is a control byte that no name or value holds,
+    so the decoder meets it between characters exactly when every name and
+    value before it decodes on its own; a body that leaves no two such bytes
+    free is decoded name by name. When no byte is above 0x7F (nor SO, SI or
+    ESC), every encoding that reads ASCII as ASCII reads the same text,
+    decoded once.
+    """
+
+    __slots__ = ("_decoded", "_joined", "_pairs", "_plain_text", "body", "options")
+
+    def __init__(self, body: bytes, options: FormOptions) -> None:
+        self.body = body
+        self.options = options
+        self._joined: tuple[bytes, str, str] | bool | None = False
+        # Encoding -> the decoded names and values, joiners kept (None: one does not decode).
+        self._decoded: dict[Encoding | None, str | None] = {}
+        self._plain_text: str | None = None
+        self._pairs: list[tuple[bytes, bytes]] | None = None
+
+    def pairs(self) -> list[tuple[bytes, bytes]]:
+        """The parser's percent-decoded ``(name, value)`` pairs (made once)."""
+        if self._pairs is None:
+            self._pairs = parse_region_bytes(self.body, self.options)
+        return self._pairs
+
+    def joined(self) -> tuple[bytes, str, str] | None:
+        """Every name and value percent-decoded, joined, and the two joiners.
+
+        The first joiner is between sequences (an empty one, which the parser
+        skips, leaves two in a row), the second between a name and its value
+        (a sequence without "=" has none). ``None`` if two joiner bytes are not
+        free.
+        """
+        if self._joined is False:
+            self._joined = _joined(self.body, self.options.separator)
+        assert self._joined is not True
+        return self._joined
+
+    def plain(self) -> bool:
+        """Whether no name or value holds a byte above 0x7F, or SO, SI or ESC."""
+        joined = self.joined()
+        if joined is None:
+            return False
+        data = joined[0]
+        return data.isascii() and not any(byte in data for byte in _SHIFTS)
+
+    def at_once(self, encoding: Encoding) -> bool:
+        """Whether the names and values can be decoded at once with *encoding*.
+
+        Not when two joiners are not free, for the encodings that do not read
+        ASCII as ASCII, and for ISO-2022-JP when an ESC would carry its state
+        from one name or value into the next.
+        """
+        joined = self.joined()
+        return (
+            joined is not None
+            and ascii_reader(encoding)
+            and (encoding.name != "ISO-2022-JP" or b"\x1b" not in joined[0])
+        )
+
+    def decoded(self, encoding: Encoding) -> str | None:
+        """The joined names and values decoded with *encoding* in fatal mode, joiners kept.
+
+        ``None`` when one does not decode, or when they cannot be decoded at
+        once (:meth:`at_once`). Encodings that read ASCII as ASCII share one
+        text for a plain form (the same object).
+        """
+        if not self.at_once(encoding):
+            return None
+        joined = self.joined()
+        assert joined is not None
+        data, between, _ = joined
+        key = None if self.plain() else encoding
+        if key in self._decoded:
+            return self._decoded[key]
+        if key is None:
+            text: str | None = data.decode("ascii")
+        else:
+            pieces = []
+            try:
+                for chunk in _chunks(data, between.encode("ascii")):
+                    pieces.append(decode(encoding, chunk, fatal=True))
+                text = "".join(pieces)
+            except UnicodeDecodeError:
+                text = None
+        self._decoded[key] = text
+        return text
+
+    def text(self, encoding: Encoding) -> str | None:
+        """Every name and value decoded with *encoding* in fatal mode, apart by spaces.
+
+        ``None`` when one does not decode. The rules read a run of spaces as
+        one, so empty names and values (and empty sequences) change nothing.
+        """
+        if not self.at_once(encoding):
+            return self._text_by_part(encoding)
+        text = self.decoded(encoding)
+        if text is None:
+            return None
+        if self.plain():
+            if self._plain_text is None:
+                self._plain_text = self._spaced(text)
+            return self._plain_text
+        return self._spaced(text)
+
+    def _spaced(self, text: str) -> str:
+        joined = self.joined()
+        assert joined is not None
+        _, between, within = joined
+        return text.replace(between, " ").replace(within, " ")
+
+    def field_texts(self, encoding: Encoding) -> list[tuple[str, str]] | None:
+        """Each pair of :meth:`pairs` decoded with *encoding*, if the whole body decodes at once.
+
+        ``None`` otherwise: then some name or value does not decode, or the
+        body is decoded name by name.
+        """
+        joined = self.joined()
+        text = self.decoded(encoding)
+        if text is None:
+            return None
+        assert joined is not None
+        _, between, within = joined
+        texts = []
+        for sequence in text.split(between):
+            if sequence:
+                name, _, value = sequence.partition(within)
+                texts.append((name, value))
+        return texts
+
+    def _text_by_part(self, encoding: Encoding) -> str | None:
+        texts = []
+        try:
+            for pair in self.pairs():
+                for part in pair:
+                    if part:
+                        texts.append(decode(encoding, part, fatal=True))
+        except UnicodeDecodeError:
+            return None
+        return " ".join(texts)
+
+
+_KEEP_SEPARATOR_AND_EQUALS: dict[bytes, bytes] = {}
+
+
+def _joined(body: bytes, separator: bytes) -> tuple[bytes, str, str] | None:
+    """Every name and value of *body*, percent-decoded and joined; the two joiners.
+
+    Steps 1 to 3 of the parser in bulk: the separator becomes the first
+    joiner, the first "=" of each sequence the second, "+" a space (unless it
+    separates), then one percent-decode. The joiners are the first two control
+    bytes in no name or value.
+    """
+    delete = _KEEP_SEPARATOR_AND_EQUALS.get(separator)
+    if delete is None:
+        delete = bytes(byte for byte in range(256) if byte not in separator + b"=")
+        _KEEP_SEPARATOR_AND_EQUALS[separator] = delete
+    # Whether each sequence has at most one "=" (then every "=" ends a name).
+    one_equals = b"==" not in body.translate(None, delete)
+    free = [joiner for joiner in _JOINERS if joiner not in body]
+    while len(free) >= 2:
+        between, within = free[0], free[1]
+        table = bytearray(range(256))
+        if separator != b"+":
+            table[0x2B] = 0x20
+        table[separator[0]] = between
+        if one_equals:
+            table[0x3D] = within
+        raw = body.translate(table)
+        if not one_equals:
+            raw = bytes([between]).join(
+                sequence.replace(b"=", bytes([within]), 1)
+                for sequence in raw.split(bytes([between]))
+            )
+        decoded = percent_decode_bytes(raw)
+        # An escape such as %00 that gave a joiner takes it out of the running.
+        taken = [
+            joiner for joiner in (between, within) if decoded.count(joiner) != raw.count(joiner)
+        ]
+        if not taken:
+            return decoded, chr(between), chr(within)
+        free = [joiner for joiner in free if joiner not in taken]
+    return None
+
+
+def _chunks(data: bytes, joiner: bytes) -> Iterator[bytes]:
+    """*data* in pieces of about :data:`_CHUNK` bytes, each but the last ending with *joiner*."""
+    start = 0
+    size = len(data)
+    while start < size:
+        end = data.find(joiner, start + _CHUNK) + 1 or size
+        yield data[start:end]
+        start = end

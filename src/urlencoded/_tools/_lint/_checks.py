@@ -34,6 +34,9 @@ _AMPERSAND_RUN = re.compile(rb"&{2,}")
 # Each part is scanned at most twice (once more on backtracking), so the
 # search is linear.
 _SEMICOLON = re.compile(rb"(?<![^&])[^&;=]*=[^&;]*(;(?:[^&;=]*;)*)[^&;=]*=")
+# U107: a sequence that starts with the rest of an HTML character reference to '&'
+# ('&amp;', '&#38;', '&#x26;', any case, leading zeros allowed as HTML allows them).
+_HTML_AMPERSAND = re.compile(rb"(?<=&)(?:amp|#0*38|#x0*26);", re.IGNORECASE)
 _BAD_PERCENT = re.compile(rb"%(?![0-9A-Fa-f]{2})")
 _LOWER_HEX = re.compile(rb"%(?:[a-f][0-9A-Fa-f]|[0-9A-F][a-f])")
 _DOUBLE_ENCODED = re.compile(rb"%25[0-9A-Fa-f]{2}")
@@ -187,6 +190,29 @@ def _empty_sequences(body: bytes) -> Iterator[Finding]:
             start,
             f"{count} empty sequence{'s' if count > 1 else ''} {where}; parse skips "
             f"{'them' if count > 1 else 'it'}",
+        )
+
+
+def _html_ampersands(body: bytes) -> Iterator[Finding]:
+    """U107: a sequence that starts just after the '&' of '&amp;', '&#38;' or '&#x26;'.
+
+    The '&' separated the fields and the rest of the reference became the
+    start of a name: ``a=1&amp;b=2`` reads the names ``a`` and ``amp;b``.
+    """
+    for match in _HTML_AMPERSAND.finditer(body):
+        start = match.start()
+        reference = b"&" + match.group()
+        sequence_end = body.find(b"&", start)
+        if sequence_end == -1:
+            sequence_end = len(body)
+        equals = body.find(b"=", start, sequence_end)
+        name = body[start : sequence_end if equals == -1 else equals]
+        yield Finding(
+            "U107",
+            start,
+            f"{_show(reference)} is '&' escaped for HTML, so the name reads {_show(name)}: "
+            "the query was HTML-escaped once too often; unescape it before parsing "
+            f"(each {_show(reference)} back to '&')",
         )
 
 

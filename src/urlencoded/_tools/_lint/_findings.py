@@ -14,6 +14,7 @@ CODES: dict[str, tuple[str, str, str]] = {
     "U104": ("empty-sequence", "info", "an empty sequence ('&&', or '&' at either end)"),
     "U105": ("url-as-body", "error", "a URL or request target where the body belongs"),
     "U106": ("log-line-as-body", "error", "an access-log line where the body belongs"),
+    "U107": ("html-escaped-ampersand", "error", "'&amp;' (or '&#38;') where '&' was meant"),
     "U201": ("bad-percent", "error", "'%' not followed by two hex digits"),
     "U202": ("lowercase-hex", "info", "a percent-encoded byte with lower-case hex digits"),
     "U203": ("mixed-space", "warning", "both '+' and '%20' encode a space"),
