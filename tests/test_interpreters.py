@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import NEEDS, PYPY, missing
 from tests.interpreter_corpus import CALLS, answer, cases
 
 ANSWERS = pathlib.Path(__file__).parent / "data" / "interpreters" / "answers.json.gz"
@@ -73,3 +74,9 @@ def test_pinned_answers(call: str, args: list[Any], expected: Any) -> None:
     """Known answers for inputs that once went wrong on one interpreter, stated outright."""
     kwargs = {"encoding": "windows-1253"} if call == "serialize" else {}
     assert answer((call, args, kwargs)) == expected
+
+
+def test_nothing_is_skipped_for_a_missing_package_on_cpython() -> None:
+    """Only PyPy skips tests for what it lacks; on CPython every need in NEEDS is there."""
+    lacking = {prefix: missing(needs) for prefix, needs in NEEDS.items() if missing(needs)}
+    assert PYPY or not lacking, f"install the test extra; missing: {lacking}"
