@@ -57,7 +57,7 @@ MODULE_MARKERS = {
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark the tests of whole modules, so that a quick loop can deselect them; skip the
-    tests whose needs (NEEDS) this interpreter lacks."""
+    tests that need what this interpreter lacks (NEEDS, PYPY_LACKS)."""
     for item in items:
         marker = MODULE_MARKERS.get(item.path.name)
         if marker is not None:
