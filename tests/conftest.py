@@ -98,6 +98,8 @@ NEEDS = {
     "test_cli_parquet.py": ARROW,
     "test_lines_block.py::test_parquet_rows_are_the_json_lines": ARROW,
     "test_doctests.py::test_docstring_examples[urlencoded.arrow": ARROW,
+    # The page's sessions write and read a Parquet file, with the ones around them.
+    "test_docs_cli.py::test_console_sessions[cli.rst]": ARROW,
     "test_arrow_engines.py": ARROW_ENGINES,
     "test_typing.py": MYPY,
     "test_streaming.py::test_memory_is_bounded_by_the_largest_field": TRACEMALLOC,
