@@ -81,7 +81,7 @@ ARROW = Needs(
 )
 ARROW_ENGINES = Needs(
     ("pyarrow", "numpy", "pandas", "polars", "duckdb", "dask", "distributed"),
-    "the Arrow engines (pyarrow, pandas, Polars, DuckDB, Dask) have no PyPy builds",
+    "the Arrow engines (pyarrow, pandas, Polars, DuckDB, Dask) do not install on PyPy",
 )
 MYPY = Needs(
     ("mypy",),
