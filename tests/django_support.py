@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 import django
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.test.utils import override_settings
 
@@ -21,6 +22,13 @@ def django_settings_applied(**module_settings: Any) -> Iterator[None]:
     if not settings.configured:
         # Django 4.2 reads SECRET_KEY when a test restores the settings.
         settings.configure(SECRET_KEY="only-for-tests")
+    try:
+        settings.SECRET_KEY  # noqa: B018 - reading it checks it
+    except ImproperlyConfigured:
+        # The docstring examples of urlencoded.django configure Django without one, and
+        # may run first in this process; Django 4.2 (the last for Python 3.9) reads it to
+        # log a 500 response, and when a test restores the settings.
+        settings.SECRET_KEY = "only-for-tests"
     django.setup()
     with override_settings(**module_settings):
         yield

@@ -41,6 +41,9 @@ from urlencoded import (
 
 # parse_qsl stopped splitting on ";" in 3.9.2 (bpo-42967).
 SEMICOLON_IS_SEPARATOR = sys.version_info < (3, 9, 2)
+# parse_qsl on bytes decoded them as ASCII (and raised on anything else) up to 3.12;
+# from 3.13 on it keeps non-ASCII bytes, raw or escaped, as bytes.
+PARSE_QSL_KEEPS_NON_ASCII_BYTES = sys.version_info >= (3, 13)
 
 # --- strategies -----------------------------------------------------------
 
@@ -317,21 +320,31 @@ def test_bytes_input_ascii_gives_bytes_from_parse_qsl_str_from_us() -> None:
 
 
 @pytest.mark.parametrize("escapes", ["%FF", "%C3", "%ED%A0%80", "%C0%AF", "%C3%A9"])
-def test_bytes_input_non_ascii_escape_raises_in_parse_qsl(escapes: str) -> None:
-    """parse_qsl re-encodes bytes results as ASCII and raises; we decode or keep the bytes."""
+def test_bytes_input_non_ascii_escape_in_parse_qsl(escapes: str) -> None:
+    """Up to 3.12 parse_qsl re-encodes bytes results as ASCII and raises; 3.13 keeps the bytes.
+
+    We decode (parse) or keep the bytes (parse_bytes) on every version.
+    """
     body = f"a={escapes}".encode("ascii")
-    with pytest.raises(UnicodeEncodeError):
-        parse_qsl(body, keep_blank_values=True)
     decoded = bytes.fromhex(escapes.replace("%", ""))
+    if PARSE_QSL_KEEPS_NON_ASCII_BYTES:
+        assert parse_qsl(body, keep_blank_values=True) == [(b"a", decoded)]
+    else:
+        with pytest.raises(UnicodeEncodeError):
+            parse_qsl(body, keep_blank_values=True)
     assert parse(body) == [("a", decoded.decode("utf-8", "replace"))]
     assert parse_bytes(body) == [(b"a", decoded)]
 
 
 @pytest.mark.parametrize("body", [b"a=\xff", b"a=\xc3\xa9"])
-def test_bytes_input_raw_non_ascii_raises_in_parse_qsl(body: bytes) -> None:
-    """parse_qsl decodes bytes input as ASCII and raises on raw non-ASCII; we never raise."""
-    with pytest.raises(UnicodeDecodeError):
-        parse_qsl(body, keep_blank_values=True)
+def test_bytes_input_raw_non_ascii_in_parse_qsl(body: bytes) -> None:
+    """Up to 3.12 parse_qsl decodes bytes as ASCII and raises on raw non-ASCII; we never raise."""
+    if PARSE_QSL_KEEPS_NON_ASCII_BYTES:
+        assert parse_qsl(body, keep_blank_values=True) == [(b"a", body[2:])]
+    else:
+        with pytest.raises(UnicodeDecodeError):
+            parse_qsl(body, keep_blank_values=True)
+    assert parse_bytes(body) == [(b"a", body[2:])]
     assert parse(body) == [("a", body[2:].decode("utf-8", "replace"))]
 
 
