@@ -46,7 +46,17 @@ if typing.TYPE_CHECKING:
         parse_wsgi_nested,
     )
     from ._servers import WSGI_BODY_CHECKS, ASGIMessage, error_status, parse_asgi, parse_wsgi
-    from ._signing import RequestSigner, sendable_body, str_pairs
+    from ._signing import (
+        UNRESERVED,
+        RequestSigner,
+        check_header_text,
+        check_secret,
+        escape_unreserved,
+        join_sort_keys,
+        query_sort_keys,
+        sendable_body,
+        str_pairs,
+    )
     from ._streaming import (
         DEFAULT_MAX_BODY_SIZE,
         DEFAULT_MAX_FIELD_SIZE,
@@ -61,6 +71,7 @@ __all__ = [
     "DEFAULT_MAX_FIELD_SIZE",
     "FORM_URLENCODED",
     "LOG_FORMATS",
+    "UNRESERVED",
     "WSGI_BODY_CHECKS",
     "ASGIMessage",
     "AnswerErrors",
@@ -75,10 +86,14 @@ __all__ = [
     "RequestSigner",
     "ServerOptions",
     "check_content_type",
+    "check_header_text",
     "check_request_options",
+    "check_secret",
     "detect_line_format",
     "error_status",
+    "escape_unreserved",
     "find_query",
+    "join_sort_keys",
     "log_target",
     "parse_asgi",
     "parse_asgi_nested",
@@ -88,6 +103,7 @@ __all__ = [
     "parse_query_nested",
     "parse_wsgi",
     "parse_wsgi_nested",
+    "query_sort_keys",
     "sendable_body",
     "serialize_nested",
     "str_pairs",
@@ -129,8 +145,19 @@ __getattr__ = first_use(
         "detect_line_format": "_inputs",
         "find_query": "_inputs",
         "log_target": "_inputs",
-        "RequestSigner": "_signing",
-        "sendable_body": "_signing",
-        "str_pairs": "_signing",
+        **dict.fromkeys(
+            [
+                "UNRESERVED",
+                "RequestSigner",
+                "check_header_text",
+                "check_secret",
+                "escape_unreserved",
+                "join_sort_keys",
+                "query_sort_keys",
+                "sendable_body",
+                "str_pairs",
+            ],
+            "_signing",
+        ),
     },
 )
