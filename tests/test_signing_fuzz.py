@@ -329,6 +329,65 @@ def test_oauth1_auth(data: st.DataObject) -> None:
     attempt(auth.auth_flow, lambda: next(auth.auth_flow(request)))
 
 
+def _oauth_headers(draw: st.DrawFn) -> Any:
+    """Headers of a received request: an Authorization header, real or hostile, and more."""
+    authorization = draw(
+        st.one_of(
+            st.builds(
+                lambda key, method, extra: (
+                    _oauth_signer(key, method).sign("GET", "https://h/r") + extra
+                ),
+                st.sampled_from(["key", "k\u00e9y"]),
+                st.sampled_from(["HMAC-SHA1", "HMAC-SHA256", "PLAINTEXT"]),
+                st.sampled_from(["", ",", ', oauth_x="1"', ', oauth_nonce="2"', '"', "\\"]),
+            ),
+            hostile_text.map("OAuth ".__add__),
+            text_or_not,
+        )
+    )
+    pairs = [("Authorization", authorization)]
+    pairs += draw(
+        st.lists(
+            st.tuples(
+                st.sampled_from(["Content-Type", "Authorization", "X-Other"]),
+                sometimes(st.just("application/x-www-form-urlencoded"), text_or_not),
+            ),
+            max_size=2,
+        )
+    )
+    return draw(sometimes(st.just(pairs), st.one_of(st.just(dict(pairs)), scalars), 4))
+
+
+def _oauth_signer(key: str, method: str) -> oauth1.OAuth1:
+    """A signer at a fixed time, so that verify at that time gets past the clock."""
+    return oauth1.OAuth1(key, "secret", signature_method=method, nonce="n", timestamp="1700000000")
+
+
+@exercises("oauth1.verify")
+@FUZZ
+@given(st.data())
+def test_oauth1_verify(data: st.DataObject) -> None:
+    """oauth1.verify, on received requests real and hostile, raises only what it documents:
+    a SignatureError subclass for whatever the request holds."""
+    secret = sometimes(st.just("secret"), st.one_of(st.just(lambda key: None), text_or_not))
+    call(
+        oauth1.verify,
+        data.draw(methods),
+        data.draw(sometimes(st.just("https://h/r"), url_or_not)),
+        headers=data.draw(st.composite(_oauth_headers)()),
+        body=data.draw(bodies),
+        client_secret=data.draw(secret),
+        token_secret=data.draw(sometimes(st.just(""), text_or_not)),
+        now=data.draw(sometimes(st.just(1700000000), st.one_of(_huge, st.floats(), scalars))),
+        max_age=data.draw(sometimes(st.just(300), scalars)),
+        seen_nonce=data.draw(sometimes(st.none(), st.just(lambda *args: True))),
+        signature_methods=data.draw(
+            sometimes(st.none(), st.one_of(st.lists(text_or_not, max_size=2), scalars))
+        ),
+        rsa_verifier=data.draw(sometimes(st.none(), st.just(lambda *args: False))),
+    )
+
+
 # --- urlencoded.sigv4 ------------------------------------------------------------------------
 
 headers = st.one_of(
@@ -441,6 +500,97 @@ def test_sigv4_auth(data: st.DataObject) -> None:
     attempt(auth.auth_flow, lambda: next(auth.auth_flow(request)))
 
 
+def _sigv4_request(draw: st.DrawFn) -> tuple[str, Any]:
+    """A URL and headers: presigned or header-signed at a fixed time, then changed, or hostile."""
+    moment = "20240102T030405Z"
+    url = draw(
+        sometimes(st.sampled_from(["https://b.s3.amazonaws.com/k?x=1", "https://h/"]), urls())
+    )
+    kind = draw(st.sampled_from(["presigned", "header", "hostile"]))
+    headers: Any = []
+    if kind == "presigned":
+        signed = attempt(
+            sigv4.presign_url,
+            lambda: sigv4.presign_url(
+                "GET", url, access_key="AK", secret_key="s", region="r", now=moment
+            ),
+        )
+        url = signed if signed is not None else url
+    elif kind == "header":
+        added = attempt(
+            sigv4.SigV4.sign,
+            lambda: sigv4.SigV4("AK", "s", region="r", service="s3", timestamp=moment).sign(
+                "GET", url
+            ),
+        )
+        headers = list((added or {}).items())
+    if draw(st.booleans()):  # change one character of the URL or a header
+        where = draw(st.integers(-1, len(headers) - 1))
+        text = url if where < 0 else headers[where][1]
+        index = draw(st.integers(0, max(0, len(text) - 1)))
+        changed = text[:index] + draw(hostile_text) + text[index + 1 :]
+        if where < 0:
+            url = changed
+        else:
+            headers[where] = (headers[where][0], changed)
+    headers += draw(
+        st.lists(
+            st.tuples(st.sampled_from(["Host", "X-Amz-Date", "X-Amz-Meta"]), text_or_not),
+            max_size=2,
+        )
+    )
+    return url, draw(sometimes(st.just(headers), st.one_of(st.just(dict(headers)), scalars), 4))
+
+
+@exercises("sigv4.verify")
+@FUZZ
+@given(st.composite(_sigv4_request)(), st.data())
+def test_sigv4_verify(request: tuple[str, Any], data: st.DataObject) -> None:
+    """sigv4.verify, on requests signed and then changed, or hostile, raises only what it
+    documents."""
+    url, headers = request
+    call(
+        sigv4.verify,
+        data.draw(methods),
+        url,
+        headers=headers,
+        body=data.draw(sometimes(st.none(), bodies)),
+        secret_key=data.draw(
+            sometimes(st.just("s"), st.one_of(st.just(lambda key: None), text_or_not))
+        ),
+        region=data.draw(sometimes(st.none(), scope)),
+        service=data.draw(sometimes(st.none(), scope)),
+        now=data.draw(sometimes(st.just("20240102T030500Z"), times)),
+        max_skew=data.draw(sometimes(st.just(900), scalars)),
+        s3=data.draw(sometimes(st.none(), scalars)),
+    )
+
+
+@exercises("sigv4.presign_url")
+@FUZZ
+@given(st.data())
+def test_presign_url(data: st.DataObject) -> None:
+    """presign_url raises only what it documents; a URL it returns is ASCII and verifies."""
+    url = data.draw(url_or_not)
+    moment = data.draw(times)
+    presigned = call(
+        sigv4.presign_url,
+        data.draw(methods),
+        url,
+        access_key=data.draw(sometimes(st.just("AK"), text_or_not)),
+        secret_key=data.draw(sometimes(st.just("s"), text_or_not)),
+        region=data.draw(scope),
+        service=data.draw(sometimes(st.just("s3"), scope)),
+        expires=data.draw(sometimes(st.just(60), st.one_of(_huge, scalars))),
+        session_token=data.draw(sometimes(st.none(), text_or_not)),
+        now=moment,
+        headers=data.draw(sometimes(st.just(()), headers)),
+        s3=data.draw(sometimes(st.none(), scalars)),
+    )
+    if presigned is not None:
+        assert presigned.isascii()
+
+
 # --- coverage of the public names ------------------------------------------------------------
 
 
@@ -452,6 +602,8 @@ def _public_callables() -> set[str]:
             value = getattr(module, name)
             if isinstance(value, type) and issubclass(value, BaseException):
                 continue  # exception classes are raised, not called
+            if name == "VerifiedRequest":
+                continue  # what verify returns, never given
             if inspect.isclass(value):
                 found.add(f"{short}.{name}")
                 for method in dir(value):

@@ -19,11 +19,14 @@ character, so sorting the strings sorts by name, then value, and a query of
 The rest checks what goes into a header or a signature: :func:`str_pairs`
 (protocol parameters, headers, with the library's rule for values),
 :func:`check_header_text` (no CR, LF or NUL, wherever a header is built or
-read) and :func:`check_secret` (no lone surrogate).
+read), :func:`check_secret` (no lone surrogate), and for the verifiers
+:func:`header_values` (a received header, by name) and
+:func:`same_signature` (a comparison in constant time).
 """
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Generator, Iterable, Iterator, Mapping
 from typing import Any, ClassVar, TypeVar
 
@@ -34,8 +37,11 @@ __all__ = [
     "check_header_text",
     "check_secret",
     "escape_unreserved",
+    "header_items",
+    "header_values",
     "join_sort_keys",
     "query_sort_keys",
+    "same_signature",
     "sendable_body",
     "str_pairs",
 ]
@@ -101,6 +107,53 @@ def check_secret(value: object, what: str) -> str:
             f"{what} holds a lone surrogate at index {error.start}, which UTF-8 cannot encode"
         ) from None
     return value
+
+
+def header_items(headers: object) -> list[tuple[str, str]]:
+    """The received headers as ``(name, value)`` pairs of str.
+
+    *headers* is a mapping (its items) or pairs, such as a framework's
+    multi-valued headers object gives when iterated; ``None`` is no headers.
+
+    :raises TypeError: for headers that are not pairs or a mapping, or a
+        name or value that is not a str.
+    """
+    if headers is None:
+        return []
+    if isinstance(headers, (str, bytes)) or not isinstance(headers, (Mapping, Iterable)):
+        raise TypeError(f"headers must be (name, value) pairs or a mapping, not {headers!r:.40}")
+    items: Iterable[Any] = headers.items() if isinstance(headers, Mapping) else headers
+    checked = []
+    for index, pair in enumerate(items):
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise TypeError(f"headers item {index} is not a (name, value) pair: {pair!r:.60}")
+        name, value = pair
+        if not isinstance(name, str) or not isinstance(value, str):
+            raise TypeError(f"headers item {index} must hold two str: {pair!r:.60}")
+        checked.append((name, value))
+    return checked
+
+
+def header_values(headers: object, name: str) -> list[str]:
+    """The values of the received header *name* (in any case), each checked.
+
+    :raises TypeError: as :func:`header_items` does.
+    :raises ValueError: for a value of *name* holding CR, LF or NUL.
+    """
+    wanted = name.lower()
+    return [
+        check_header_text(value, f"the {key} header")
+        for key, value in header_items(headers)
+        if key.lower() == wanted
+    ]
+
+
+def same_signature(expected: str, received: str) -> bool:
+    """Whether *received* is *expected*, compared in constant time (``hmac.compare_digest``).
+
+    *expected* is ASCII; *received* may hold anything the request held.
+    """
+    return hmac.compare_digest(expected.encode("ascii"), received.encode("utf-8", "surrogatepass"))
 
 
 def query_sort_keys(data: bytes, keys: list[str] | None = None) -> list[str]:

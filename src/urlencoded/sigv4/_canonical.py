@@ -15,13 +15,14 @@ from collections.abc import Iterable, Mapping
 from typing import Union
 from urllib.parse import urlsplit
 
-from .._web import check_header_text, join_sort_keys, query_sort_keys, str_pairs
+from .._web import UNRESERVED, check_header_text, join_sort_keys, query_sort_keys, str_pairs
 from ..dialects import AWS_SIGV4 as _URI_ENCODE
 
 __all__ = [
     "EMPTY_PAYLOAD_HASH",
     "UNSIGNED_PAYLOAD",
     "Headers",
+    "as_sent_query",
     "canonical_headers",
     "canonical_query_string",
     "canonical_request",
@@ -42,6 +43,8 @@ _HeaderValue = Union[str, int, float]
 Headers = Union[Iterable[tuple[str, _HeaderValue]], Mapping[str, _HeaderValue]]
 _TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")  # RFC 9110 §5.6.2 field names
 _SPACES = re.compile(r"[ \t]+")
+# RFC 3986 §3.4 query characters (pchar, "/" and "?"), and "%": what is sent as it is.
+_QUERY_CHARACTERS = UNRESERVED + b"!$&'()*+,;=:@/?%"
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
@@ -93,31 +96,68 @@ def canonical_uri(path: str, *, s3: bool = False) -> str:
     return "/" + "/".join(map(_URI_ENCODE.encode, segments)) + trailing
 
 
-def canonical_query_string(query: str) -> str:
+def canonical_query_string(query: str, *, as_sent: bool = False) -> str:
     """The canonical query string of a request's query.
 
     https://docs.aws.amazon.com/IAM/latest/UserGuide/create-signed-request.html#create-canonical-request
 
-    The query is read as ``application/x-www-form-urlencoded`` (``+`` is a
-    space, as in the AWS test suite), then each name and value is
-    URI-encoded, and the pairs sorted by name, then value, and joined
-    (:meth:`urlencoded.dialects.Dialect.canonical_query` of
-    :data:`~urlencoded.dialects.AWS_SIGV4`). Names and values are bytes
-    throughout: a query in a legacy encoding is signed as sent.
+    By default, as AWS documents it and its test suite checks: the query is
+    read as ``application/x-www-form-urlencoded`` (``+`` is a space), each
+    name and value is URI-encoded (every byte but ``A-Za-z0-9-._~`` as
+    ``%XY``), and the pairs are sorted by name, then value, and joined.
+    Names and values are bytes throughout: a query in a legacy encoding is
+    signed as sent. Two queries that decode alike sign alike.
+
+    With *as_sent*, as botocore signs a URL's query: the pieces between
+    ``&`` are split at the first ``=`` and sorted as they are, without
+    decoding or encoding (an empty piece is kept, as ``=``). The query must
+    then be the one sent, within RFC 3986's query characters. The two agree
+    whenever the query is written as AWS encodes it (as botocore writes
+    ``params=``), and differ where it is not: ``q=a+b&t=%7E*`` is
+    ``q=a%20b&t=~%2A`` by default and ``q=a+b&t=%7E*`` as sent.
+    :doc:`clients` says which to use when.
 
     :param query: the query, without ``?``.
+    :param as_sent: sort the pieces as sent, not decoded and encoded again.
     :returns: the canonical query string (ASCII).
-    :raises TypeError: if *query* is not a str.
-    :raises ValueError: if *query* holds a lone surrogate.
+    :raises TypeError: if *query* is not a str or *as_sent* not a bool.
+    :raises ValueError: if *query* holds a lone surrogate, or with
+        *as_sent* a character that clients escape before sending (a space,
+        a non-ASCII character, ``"``, ``#``, ``<`` ...).
 
     >>> canonical_query_string("q=a+b&tag=~%7E&tag=*&empty")
     'empty=&q=a%20b&tag=%2A&tag=~~'
+    >>> canonical_query_string("q=a+b&tag=~%7E&tag=*&empty", as_sent=True)
+    'empty=&q=a+b&tag=*&tag=~%7E'
 
     .. versionadded:: 1.1
     """
     if not isinstance(query, str):
         raise TypeError(f"query must be a str, not {type(query).__name__}")
-    return join_sort_keys(query_sort_keys(utf8(query, "query")))
+    if not isinstance(as_sent, bool):
+        raise TypeError(f"as_sent must be a bool, not {type(as_sent).__name__}")
+    data = utf8(query, "query")
+    if not as_sent:
+        return join_sort_keys(query_sort_keys(data))
+    if data.translate(None, _QUERY_CHARACTERS):
+        shown = sorted(set(data.translate(None, _QUERY_CHARACTERS).decode("utf-8")))[:5]
+        raise ValueError(
+            f"query holds {''.join(shown)!r}, which clients escape before sending it: a query"
+            " signed as sent must be the one sent (escape it, or sign it decoded)"
+        )
+    return as_sent_query(query)
+
+
+def as_sent_query(query: str) -> str:
+    """botocore's canonical query of a URL's query: the raw pieces, split and sorted."""
+    if not query:
+        return ""
+    keys = [name + "\0" + value for name, _, value in map(_split_piece, query.split("&"))]
+    return join_sort_keys(keys)
+
+
+def _split_piece(piece: str) -> tuple[str, str, str]:
+    return piece.partition("=")
 
 
 def utf8(text: str, what: str) -> bytes:
@@ -261,6 +301,7 @@ def canonical_request(
     body: bytes | str | None = None,
     payload_hash: str | None = None,
     s3: bool = False,
+    query_as_sent: bool = False,
 ) -> str:
     """The canonical request, whose hash the string to sign holds.
 
@@ -280,6 +321,8 @@ def canonical_request(
         *body*, such as :data:`UNSIGNED_PAYLOAD` or the value of an
         ``X-Amz-Content-SHA256`` header.
     :param s3: sign for Amazon S3 (see :func:`canonical_uri`).
+    :param query_as_sent: sign the query as sent, as botocore does
+        (:func:`canonical_query_string` with *as_sent*).
     :returns: the canonical request.
     :raises TypeError: for an argument of the wrong type.
     :raises ValueError: for a method that is not an HTTP token, a URL that
@@ -320,7 +363,7 @@ def canonical_request(
         [
             method.upper(),
             canonical_uri(parts.path, s3=s3),
-            canonical_query_string(parts.query),
+            canonical_query_string(parts.query, as_sent=query_as_sent),
             canonical_headers(pairs),
             signed_headers(pairs),
             payload_hash,

@@ -18,6 +18,7 @@ __all__ = [
     "Timestamp",
     "check_session_token",
     "check_token",
+    "now_amz_date",
     "parse_amz_date",
     "scope_part",
     "signature",
@@ -55,6 +56,13 @@ def to_amz_date(timestamp: Timestamp) -> str:
         raise ValueError(f"timestamp must be in the form 20150830T123600Z: {timestamp[:40]!r}")
     parse_amz_date(timestamp)
     return timestamp
+
+
+def now_amz_date(now: Timestamp | None) -> str:
+    """The ``X-Amz-Date`` of *now*, or of the current time if it is None."""
+    if now is None:
+        return to_amz_date(datetime.datetime.now(datetime.timezone.utc))
+    return to_amz_date(now)
 
 
 def parse_amz_date(amz_date: str) -> datetime.datetime:
