@@ -11,7 +11,7 @@ from typing import Any, Callable
 from unittest import mock
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, event, given
 from hypothesis import strategies as st
 from oauthlib.oauth1 import (  # type: ignore[import-untyped]
     SIGNATURE_TYPE_AUTH_HEADER,
@@ -236,13 +236,13 @@ def test_one_byte_changes_are_refused(
     """A request whose method, URL (host, path or query), form body or Authorization header
     has one character changed is refused with a SignatureError, unless the change leaves
     what is signed as it was (oauthlib's reading of both requests is the judge: the case of
-    the host, say, or the realm, which is not signed)."""
+    the host, say, or the realm, which is not signed; a header it cannot read has no judge)."""
     method, url, body = request["method"], request["url"], request["body"]
     creds = _no_token_secret_without_token(creds)
     if creds["signature_method"] == "PLAINTEXT":  # signs the secrets, not the request
         creds = {**creds, "signature_method": "HMAC-SHA256"}
     header = OAuth1(**creds).sign(method, url, body=body)
-    where = data.draw(st.sampled_from(["method", "url", "body", "header"]))
+    where = data.draw(st.sampled_from(["url", "body", "header", "url", "body", "header", "method"]))
     parts = {"method": method, "url": url, "body": body or "", "header": header}
     text = parts[where]
     assume(text)
@@ -252,7 +252,13 @@ def test_one_byte_changes_are_refused(
     changed_body = parts["body"] if body is not None else None
     before = _oauthlib_base_string(method, url, body, header)
     after = _oauthlib_base_string(parts["method"], parts["url"], changed_body, parts["header"])
-    same = after == before and _header_params(parts["header"]) == _header_params(header)
+    changed_params = _header_params(parts["header"])
+    if changed_params is None:
+        # oauthlib cannot read the changed header (an empty list element, say, which
+        # RFC 9110 allows): it is no judge of what the change means.
+        event("header oauthlib cannot read: no judge")
+        return
+    same = after == before and changed_params == _header_params(header)
     kwargs = {
         "headers": {"Authorization": parts["header"], **(FORM if body is not None else {})},
         "body": changed_body,
@@ -260,6 +266,7 @@ def test_one_byte_changes_are_refused(
         "token_secret": creds["token_secret"],
         "now": int(creds["timestamp"]),
     }
+    event(f"change in the {where}: {'same meaning' if same else 'refused'}")
     if same and where != "header":
         verify(parts["method"], parts["url"], **kwargs)
     elif not same:

@@ -20,7 +20,7 @@ import re
 from typing import Callable, Optional, Union
 from urllib.parse import urlsplit
 
-from .._core import percent_decode_bytes
+from .._core import PATH_PERCENT_ENCODE_SET, percent_decode_bytes, utf8_percent_encode
 from .._errors import MalformedSignature, SignatureMismatch, StaleSignature
 from .._web import (
     header_items,
@@ -207,7 +207,11 @@ def verify(
 
     :param method: the request's method.
     :param url: the absolute URL the request was sent to, path and query as
-        received (behind a proxy, the public scheme and host).
+        received (behind a proxy, the public scheme and host). Pass the path
+        as it was sent (Starlette's ``scope["raw_path"]``, not
+        ``request.url``, which decodes it): S3 signs the path's escapes as
+        they are. A path with spaces or non-ASCII characters is escaped
+        again as clients escape it.
     :param headers: the request's headers, as a mapping or pairs.
     :param body: the body as received; ``None`` for none.
     :param secret_key: the secret access key, or a function that takes the
@@ -318,7 +322,9 @@ def verify(
     as_s3 = scope_service == "s3" if s3 is None else s3
     payload = _payload(headers, body, as_s3 and not header_signed)
     # The canonical request, up to its query (which is tried both ways).
-    path = canonical_uri(parts.path, s3=as_s3)
+    # A path with what clients escape (a space, non-ASCII) was decoded on the way here:
+    # escaped again as the client sent it. Escapes given are kept.
+    path = canonical_uri(utf8_percent_encode(parts.path, PATH_PERCENT_ENCODE_SET), s3=as_s3)
     head = f"{method.upper()}\n{path}\n"
     tail = f"\n{canonical_headers(signed)}\n{names}\n{payload}"
     raw_query = "&".join(kept)
