@@ -82,8 +82,8 @@ def _is_form(headers: _Headers, body: Body) -> bool:
         return True  # pairs: a form the framework has parsed
     try:
         content_types = header_values(headers, "Content-Type")
-    except ValueError:
-        return False
+    except ValueError as error:  # CR, LF or NUL: no client sends them
+        raise MalformedSignature(SCHEME, str(error)) from None
     if len(content_types) != 1:
         return False
     try:
