@@ -49,6 +49,14 @@ CALLS = {
     "oauth1.verify": (
         "oauth1.verify('POST', url[:40], headers=form, body=body, client_secret='s', now=1)"
     ),
+    "oauth1.verify(header)": (
+        "oauth1.verify('GET', url[:40], headers={'Authorization': 'OAuth ' + ', ' * 2097152"
+        " + 'oauth_x=\"' + 'x' * 4194304 + '\"'}, client_secret='s')"
+    ),
+    "sigv4.verify(header)": (
+        "sigv4.verify('GET', url[:40], headers={'Authorization': 'AWS4-HMAC-SHA256 '"
+        " + 'Credential=' + 'x' * 4194304, 'X-Amz-Date': '20240102T030405Z'}, secret_key='s')"
+    ),
     "sigv4.presign_url": (
         "sigv4.presign_url('GET', url, access_key='AK', secret_key='s', region='r')"
     ),
@@ -60,7 +68,7 @@ CALLS = {
 
 PROBE = """
 import gc, json, resource, sys
-from urlencoded import oauth1, sigv4
+from urlencoded import SignatureError, oauth1, sigv4
 
 def peak_kb():
     try:  # Linux: the peak since clear_refs reset it, below
@@ -87,7 +95,10 @@ try:  # forget the setup's peak: VmHWM starts again from the resident set now
 except OSError:
     pass
 before = current_kb()
-result = eval(CALL)
+try:
+    result = eval(CALL)
+except SignatureError as error:  # a malformed request is refused, in bounded memory too
+    result = str(error)
 print(json.dumps({{"grew_mb": (peak_kb() - before) / 1024, "length": len(str(result))}}))
 """
 
