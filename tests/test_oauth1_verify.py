@@ -543,6 +543,8 @@ def test_wrong_option_types() -> None:
         ({"now": True}, TypeError),
         ({"max_age": -1}, ValueError),
         ({"max_age": float("inf")}, ValueError),
+        ({"now": 10**400}, ValueError),
+        ({"max_age": 2**1024}, ValueError),
         ({"seen_nonce": 1}, TypeError),
         ({"client_secret": "\ud800"}, ValueError),
     ):
