@@ -63,6 +63,11 @@ ERRORS: list[URLEncodedError] = [
     NestingError("a", 0, "x"),
     BodyConsumedError("request.form", "read it first"),
     RowDecodeError(3, "UTF-8", 0, 0, b"\xff"),
+    urlencoded.SignatureError("OAuth", "x"),
+    urlencoded.MalformedSignature("OAuth", "x"),
+    urlencoded.SignatureMismatch("AWS4-HMAC-SHA256", "x"),
+    urlencoded.StaleSignature("OAuth", "x"),
+    urlencoded.ReplayedNonce("OAuth", "x"),
 ]
 
 

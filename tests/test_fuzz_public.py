@@ -678,6 +678,11 @@ EXCEPTION_BASES: dict[str, type[BaseException]] = {
     "NestingError": ValueError,
     "BodyConsumedError": RuntimeError,
     "RowDecodeError": urlencoded.DecodeError,
+    "SignatureError": ValueError,
+    "MalformedSignature": urlencoded.SignatureError,
+    "SignatureMismatch": urlencoded.SignatureError,
+    "StaleSignature": urlencoded.SignatureError,
+    "ReplayedNonce": urlencoded.SignatureError,
 }
 _ANNOTATION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "str": hostile_text,
@@ -720,6 +725,8 @@ def exercise_exception(data: st.DataObject, cls: type[BaseException], module: st
         assert status == 415
     elif isinstance(error, urlencoded.ContentLengthError):
         assert status == (411 if error.content_length is None else 400)
+    elif isinstance(error, urlencoded.SignatureError):
+        assert status == (400 if isinstance(error, urlencoded.MalformedSignature) else 401)
     else:
         assert status == 400
 

@@ -415,9 +415,10 @@ def error_status(error: BaseException) -> int:
 
     413 Content Too Large for :class:`LimitExceeded`, 415 Unsupported Media
     Type for :class:`UnsupportedMediaType`, 411 Length Required for a
-    chunked body that cannot be delimited, and 400 Bad Request for any other
-    :class:`URLEncodedError` (a malformed length, invalid bytes in strict
-    mode, a client that disconnected). Anything else, including
+    chunked body that cannot be delimited, 401 for a signature that did not
+    verify, and 400 Bad Request for any other :class:`URLEncodedError` (a
+    malformed length, invalid bytes in strict mode, a client that
+    disconnected). Anything else, including
     :class:`BodyConsumedError`, is a server bug: 500.
 
     :param error: an exception raised by :func:`parse_wsgi`, :func:`parse_asgi`
@@ -439,5 +440,5 @@ def error_status(error: BaseException) -> int:
     if isinstance(error, ContentLengthError) and error.content_length is None:
         return 411
     if isinstance(error, URLEncodedError):
-        return 400
+        return error.status  # 400, or a signature error's 401
     return 500
