@@ -269,7 +269,7 @@ def test_adapters_refuse_non_ascii_str_and_body_arguments() -> None:
     with pytest.raises(TypeError, match="json"):
         requests_prepare("POST", "http://h/", json={})
     with pytest.raises(TypeError):
-        httpx_url("http://h/", [("a", 1)])  # type: ignore[list-item]
+        httpx_url("http://h/", [("a", True)])  # type: ignore[list-item]
 
 
 def test_adapters_keep_a_given_content_type_and_session_settings() -> None:

@@ -254,7 +254,7 @@ class TestSerialize:
     @pytest.mark.parametrize(
         ("pairs", "message"),
         [
-            ([("a", None)], "pair 0: value must be str or bytes, not NoneType"),
+            ([("a", None)], "pair 0: value must be str or bytes, int or float, not None"),
             ([("a", "b"), (1, "b")], "pair 1: name must be str or bytes, not int"),
             ([("a", "b", "c")], "pair 0 must have 2 items"),
             ([("a",)], "pair 0 must have 2 items"),
@@ -263,7 +263,8 @@ class TestSerialize:
             ("a=b", "not str"),
             (b"a=b", "not bytes"),
             (None, "not NoneType"),
-            ({"a": 1}, "pair 0: value must be str or bytes, not int"),
+            ({"a": True}, "pair 0: value must be str or bytes, int or float, not True"),
+            ({"a": object()}, "pair 0: value must be str or bytes, int or float, not object"),
         ],
     )
     def test_wrong_types(self, pairs: Any, message: str) -> None:

@@ -1547,7 +1547,7 @@ def test_multidict_setdefault_stores_only_str() -> None:
     form = urlencoded.MultiDict("a=1&a=2")
     assert form.setdefault("a") == "1"
     assert form.setdefault("b", "3") == "3"
-    with pytest.raises(TypeError, match="value must be str, not NoneType"):
+    with pytest.raises(TypeError, match="value must be str, int or float, not None"):
         form.setdefault("c")
     with pytest.raises(TypeError, match="name must be str, not int"):
         form.setdefault(1, "x")  # type: ignore[call-overload]

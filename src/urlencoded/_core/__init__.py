@@ -61,7 +61,7 @@ from ._options import (
     options_from,
     unify_separators,
 )
-from ._pairs import check_items, check_part, check_value, pair_items
+from ._pairs import ValueInput, check_items, check_part, check_value, number_text, pair_items
 from ._percent import (
     Escaper,
     encode_after_encoding,
@@ -120,14 +120,15 @@ __all__ = [
     "PercentEncodeSet",
     "Separator",
     "URLSearchParams",
+    "ValueInput",
     "as_bytes",
     "charset_field_encoding",
     "check_items",
     "check_limit",
     "check_newlines",
     "check_part",
-    "check_value",
     "check_text_encoding",
+    "check_value",
     "encode_after_encoding",
     "escaper",
     "field_size_excess",
@@ -137,6 +138,7 @@ __all__ = [
     "fragment_params",
     "isomorphic_decode",
     "normalize_newlines",
+    "number_text",
     "options_from",
     "pair_items",
     "parse",

@@ -14,6 +14,7 @@ every path against ``tests/reference.py``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import accumulate
 
 from .._encoding import UTF_8, Encoding, encode_with_references
@@ -153,7 +154,7 @@ def _serialize_hex_values(pairs: list[tuple[str, str]], escapes: Escaper) -> str
     )
 
 
-def serialize_utf8_whole(items: list[object]) -> str | None:
+def serialize_utf8_whole(items: Sequence[object]) -> str | None:
     """The UTF-8 serialization of str pairs in one pass, or None for other input.
 
     https://url.spec.whatwg.org/#concept-urlencoded-serializer
@@ -185,7 +186,7 @@ def serialize_str_pairs(pairs: list[tuple[str, str]]) -> str:
     return found
 
 
-def serialize_pairs(items: list[object], encoding: Encoding, escapes: Escaper) -> str | None:
+def serialize_pairs(items: Sequence[object], encoding: Encoding, escapes: Escaper) -> str | None:
     """Steps 2-4 of the serializer for pairs of str in one pass, or None for other input.
 
     https://url.spec.whatwg.org/#concept-urlencoded-serializer, with

@@ -6,9 +6,11 @@ https://webidl.spec.whatwg.org/#es-sequence
 
 Every name and value that reaches :class:`URLSearchParams`' method steps
 goes through these first: a ``str`` becomes a scalar value string (lone
-surrogates to U+FFFD), anything else raises :class:`TypeError` naming the
-argument. They also tell a multi-valued mapping from a record and take a
-list of str pairs in a few C-level passes.
+surrogates to U+FFFD), a value that is an ``int`` or ``float`` becomes its
+text by the library's one rule for values (:func:`check_value`), anything
+else raises :class:`TypeError` naming the argument. They also tell a
+multi-valued mapping from a record and take a list of str pairs in a few
+C-level passes.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ._infra import SURROGATE, to_usv_string
-from ._pairs import check_part
+from ._pairs import check_part, check_value, number_text
 
 _PAIR_TYPES = {tuple, list}
 
@@ -29,11 +31,18 @@ def _usv(value: object, what: str) -> str:
     return to_usv_string(check_part(value, what, str_only=True))
 
 
-def _optional_usv(value: object, what: str) -> str | None:
-    """Like :func:`_usv`, but let None (the spec's "not given") through."""
+def _usv_value(value: object, what: str) -> str:
+    """Like :func:`_usv` for a value: a number becomes its text (:func:`check_value`)."""
+    if type(value) is not str:
+        return number_text(value) or to_usv_string(check_value(value, what, str_only=True))
+    return to_usv_string(value)
+
+
+def _usv_or_none(value: object, what: str) -> str | None:
+    """Like :func:`_usv_value`, but let None (the spec's "not given") through."""
     if value is None:
         return None
-    return _usv(value, what)
+    return _usv_value(value, what)
 
 
 def _is_multi_valued(init: Mapping[Any, Any], items: list[Any]) -> bool:
@@ -52,7 +61,7 @@ def _mapping_item(name: object, value: object) -> tuple[str, str]:
     """One (name, value) item of a mapping init, as scalar value strings."""
     return (
         _usv(name, "URLSearchParams() mapping key"),
-        _usv(value, f"URLSearchParams() mapping value for key {name!r}"),
+        _usv_value(value, f"URLSearchParams() mapping value for key {name!r}"),
     )
 
 

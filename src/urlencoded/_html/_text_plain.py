@@ -40,7 +40,7 @@ from .._encoding import (
 
 __all__ = ["parse_text_plain", "serialize_text_plain"]
 
-TextPairs = Union[Iterable[Sequence[str]], Mapping[str, str]]
+TextPairs = Union[Iterable[Sequence[Union[str, int, float]]], Mapping[str, Union[str, int, float]]]
 
 
 def _text_pairs(pairs: object) -> list[tuple[str, str]]:
@@ -65,7 +65,9 @@ def serialize_text_plain(
     escaped, so the body cannot always be read back (see
     :func:`parse_text_plain`).
 
-    :param pairs: an iterable of ``(name, value)`` str pairs, or a mapping.
+    :param pairs: an iterable of ``(name, value)`` pairs, or a mapping: names
+        are str, values str, int or float (written as Python writes them:
+        :ref:`the rule for values <values>`).
     :param encoding: an encoding label or :class:`Encoding`; UTF-16 and
         replacement give UTF-8, as for any form.
     :param newlines: ``"crlf"`` turns every lone CR, lone LF and CRLF in names
@@ -73,8 +75,10 @@ def serialize_text_plain(
     :param fill_charset_field: a pair named ``_charset_`` (ASCII
         case-insensitively) with an empty value gets the encoding's name.
     :returns: the body, as bytes in the encoding.
-    :raises TypeError: if *pairs* is not pairs of str, or an option has the wrong type.
-    :raises ValueError: for a bad *newlines* value.
+    :raises TypeError: if *pairs* is not pairs, a name is not str, a value
+        not str, int or float (``bool`` and ``None`` included), or an option
+        has the wrong type.
+    :raises ValueError: for a bad *newlines* value, or a value ``nan`` or infinity.
     :raises UnknownEncodingError: if *encoding* is not a known label.
 
     >>> serialize_text_plain([("_charset_", ""), ("note", "a=b\\nc")], encoding="sjis",

@@ -24,6 +24,7 @@ from typing import Union
 from .._core import (
     Escaper,
     PercentEncodeSet,
+    ValueInput,
     check_items,
     encode_after_encoding,
     escaper,
@@ -49,7 +50,8 @@ from ._javascript import (
 __all__ = ["Dialect"]
 
 Value = Union[str, bytes, bytearray, memoryview]
-Pairs = Union[Iterable[Sequence[Value]], Mapping[str, Value], Mapping[bytes, Value]]
+# Values in pairs may be numbers (check_value's rule); names may not.
+Pairs = Union[Iterable[Sequence[ValueInput]], Mapping[str, ValueInput], Mapping[bytes, ValueInput]]
 
 _TRIPLETS = re.compile(r"(%[0-9A-Fa-f]{2})")
 _TRIPLETS_BYTES = re.compile(rb"(%[0-9A-Fa-f]{2})")
@@ -427,7 +429,7 @@ class Dialect:
 
     # --- queries -------------------------------------------------------------------------
 
-    def _serialized_whole(self, items: list[object], encoding: str | Encoding) -> str | None:
+    def _serialized_whole(self, items: Sequence[object], encoding: str | Encoding) -> str | None:
         """The pairs serialized in one pass, or None: then they go pair by pair.
 
         The URL Standard's one-pass serializer with this dialect's escaper,
@@ -450,12 +452,24 @@ class Dialect:
                 return None
         return serialize_pairs(items, resolved, self._escaper)
 
-    def _encoded_items(
+    def _checked_whole(
         self, items: list[object], encoding: str | Encoding, caller: str
+    ) -> str | list[tuple[Value, Value]]:
+        """The pairs serialized in one pass, or checked (numbers as their text) if they
+        cannot be: a second try once numbers are text, for a mapping of them."""
+        whole = self._serialized_whole(items, encoding)
+        if whole is not None:
+            return whole
+        checked = check_items(items, caller)
+        whole = self._serialized_whole(checked, encoding)
+        return checked if whole is None else whole
+
+    def _encoded_items(
+        self, checked: list[tuple[Value, Value]], encoding: str | Encoding
     ) -> list[str]:
-        """Names and values, checked and encoded one by one: [name0, value0, name1, ...]."""
+        """Checked names and values, encoded one by one: [name0, value0, name1, ...]."""
         flat: list[Value] = []
-        for pair in check_items(items, caller):
+        for pair in checked:
             flat.extend(pair)
         return [self.encode(part, encoding=encoding) for part in flat]
 
@@ -466,15 +480,19 @@ class Dialect:
         dialect's encoding of names and values.
 
         :param pairs: an iterable of ``(name, value)`` pairs, or a mapping;
-            names and values are str or bytes.
+            names are str or bytes, values str, bytes, int or float (written
+            as Python writes them: :ref:`the rule for values <values>`).
         :param encoding: an encoding label or :class:`~urlencoded.Encoding`.
         :returns: an ASCII string.
-        :raises TypeError: if a pair is not a pair or holds something other than
-            str or bytes, or *encoding* is not a str or :class:`~urlencoded.Encoding`.
+        :raises TypeError: if a pair is not a pair, a name is not str or
+            bytes, a value not str, bytes, int or float (``bool`` and
+            ``None`` included), or *encoding* is not a str or
+            :class:`~urlencoded.Encoding`.
         :raises URIError: for a lone surrogate in a strict dialect.
         :raises UnknownEncodingError: for an unknown encoding label.
         :raises ValueError: for a str name or value with an encoding other
-            than UTF-8 in a ``%u`` dialect (:data:`JS_ESCAPE`), as for :meth:`encode`.
+            than UTF-8 in a ``%u`` dialect (:data:`JS_ESCAPE`), as for
+            :meth:`encode`; for a value ``nan`` or infinity.
 
         >>> from urlencoded.dialects import RFC3986
         >>> RFC3986.serialize([("q", "a b"), ("x", "~*")])
@@ -485,10 +503,10 @@ class Dialect:
         items = pair_items(pairs, "serialize")
         if not items:
             return ""
-        whole = self._serialized_whole(items, encoding)
-        if whole is not None:
+        whole = self._checked_whole(items, encoding, "serialize")
+        if isinstance(whole, str):
             return whole
-        encoded = self._encoded_items(items, encoding, "serialize")
+        encoded = self._encoded_items(whole, encoding)
         return "&".join(map("=".join, zip(encoded[0::2], encoded[1::2])))
 
     def canonical_query(self, pairs: Pairs, *, encoding: str | Encoding = "UTF-8") -> str:
@@ -499,15 +517,14 @@ class Dialect:
         string. The encoded strings are ASCII, so sorting by byte, by code
         unit and by code point agree.
 
-        :param pairs: an iterable of ``(name, value)`` pairs, or a mapping.
+        :param pairs: an iterable of ``(name, value)`` pairs, or a mapping;
+            values may be numbers, as for :meth:`serialize`.
         :param encoding: an encoding label or :class:`~urlencoded.Encoding`.
         :returns: an ASCII string.
-        :raises TypeError: if a pair is not a pair or holds something other than
-            str or bytes, or *encoding* is not a str or :class:`~urlencoded.Encoding`.
+        :raises TypeError: as for :meth:`serialize`.
         :raises URIError: for a lone surrogate in a strict dialect.
         :raises UnknownEncodingError: for an unknown encoding label.
-        :raises ValueError: for a str name or value with an encoding other
-            than UTF-8 in a ``%u`` dialect (:data:`JS_ESCAPE`), as for :meth:`encode`.
+        :raises ValueError: as for :meth:`serialize`.
 
         >>> from urlencoded.dialects import OAUTH1
         >>> OAUTH1.canonical_query([("b", "2 q"), ("a", "3"), ("a", "2=")])
@@ -521,11 +538,14 @@ class Dialect:
         # Step 1: encode each name and value. Where the dialect escapes "&" and
         # "=", those in the serialization are the joints alone.
         kept = self._escaper.kept
-        whole = None if b"&" in kept or b"=" in kept else self._serialized_whole(items, encoding)
-        if whole is not None:
+        if b"&" in kept or b"=" in kept:
+            whole: str | list[tuple[Value, Value]] = check_items(items, "canonical_query")
+        else:
+            whole = self._checked_whole(items, encoding, "canonical_query")
+        if isinstance(whole, str):
             encoded = whole.replace("&", "=").split("=")
         else:
-            encoded = self._encoded_items(items, encoding, "canonical_query")
+            encoded = self._encoded_items(whole, encoding)
         # Step 2: sort by encoded name, then encoded value.
         ordered = sorted(zip(encoded[0::2], encoded[1::2]))
         # Steps 3-4: "=" inside each pair, "&" between them.

@@ -7,22 +7,25 @@ https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#form-sub
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Union
 
 from ..._encoding import UTF_8, Encoding, get_output_encoding
 from .._bulk_serializer import serialize_pairs, serialize_utf8_whole
 from .._infra import to_usv_string
 from .._options import CHARSET_FIELD, check_newlines, check_separator
-from .._pairs import NameOrValue, check_items, pair_items
+from .._pairs import NameOrValue, ValueInput, check_items, pair_items
 from .._percent import Escaper, encode_after_encoding, escaper
 from .._sets import URLENCODED_PERCENT_ENCODE_SET
 from .._submission import normalize_newlines
 
 # A pair is a 2-tuple or a 2-item list (as JSON gives). Not any Sequence: a
 # str is a Sequence[str], so ["ab", "cd"] would type-check and fail at run time.
-Pair = Union[tuple[NameOrValue, NameOrValue], list[str], list[bytes], list[NameOrValue]]
-Pairs = Union[Iterable[Pair], Mapping[str, NameOrValue], Mapping[bytes, NameOrValue]]
+# Values may be numbers (check_value's rule); names may not.
+Pair = Union[
+    tuple[NameOrValue, ValueInput], list[str], list[bytes], list[NameOrValue], list[ValueInput]
+]
+Pairs = Union[Iterable[Pair], Mapping[str, ValueInput], Mapping[bytes, ValueInput]]
 
 
 def _serialize_part(part: NameOrValue, encoding: Encoding, escapes: Escaper) -> str:
@@ -52,7 +55,9 @@ def serialize(
     space becomes ``+``. Strings are converted to scalar value strings first,
     as Web IDL converts to USVString: each surrogate code point becomes U+FFFD.
     A bytes name or value is taken as already encoded and percent-encoded
-    byte for byte (for binary tokens such as ``info_hash``). With a legacy
+    byte for byte (for binary tokens such as ``info_hash``). A value may
+    also be an ``int`` or ``float``, written as Python writes it; ``bool``
+    and ``None`` are refused (:ref:`the rule for values <values>`). With a legacy
     *encoding*, a code point it cannot represent becomes ``%26%23`` + its
     decimal value + ``%3B``; the output encoding of UTF-16BE/LE and
     replacement is UTF-8.
@@ -61,7 +66,8 @@ def serialize(
     ``newlines="crlf", fill_charset_field=True`` give what a browser submits
     for a form (https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#form-submission-algorithm).
 
-    :param pairs: an iterable of ``(name, value)`` pairs, or a mapping.
+    :param pairs: an iterable of ``(name, value)`` pairs, or a mapping;
+        names are str or bytes, values str, bytes, int or float.
     :param encoding: an encoding label or :class:`Encoding`.
     :param separator: written between pairs instead of ``&``: one ASCII
         character that the serializer always percent-encodes, such as ``;``.
@@ -80,16 +86,18 @@ def serialize(
     :param isindex: a first pair named ``isindex`` is written as its value
         alone, without the name and ``=``, as HTML 4 era browsers did.
     :returns: an ASCII string.
-    :raises TypeError: if a pair is not a pair, or a name or value is not str
-        or bytes (the message gives the pair's index), or an option has the
+    :raises TypeError: if a pair is not a pair, a name is not str or bytes,
+        or a value is not str, bytes, int or float (``bool`` and ``None``
+        included; the message gives the pair's index), or an option has the
         wrong type.
-    :raises ValueError: for a bad *separator* or *newlines* value.
+    :raises ValueError: for a bad *separator* or *newlines* value, or a
+        value ``nan``, infinity, or an int too long to write as text.
     :raises UnknownEncodingError: if *encoding* is not a known label.
 
     >>> serialize([("q", "café au lait"), ("tilde", "~*")])
     'q=caf%C3%A9+au+lait&tilde=%7E*'
-    >>> serialize({"info_hash": b"\\x12\\x34V"})
-    'info_hash=%124V'
+    >>> serialize({"info_hash": b"\\x12\\x34V", "port": 6881})
+    'info_hash=%124V&port=6881'
     >>> serialize([("_charset_", ""), ("t", "a\\nb")], encoding="sjis",
     ...           newlines="crlf", fill_charset_field=True)
     '_charset_=Shift_JIS&t=a%0D%0Ab'
@@ -98,7 +106,8 @@ def serialize(
 
     .. versionadded:: 1.0
     .. versionchanged:: 1.1
-       *separator*, *space_as_plus*, *newlines*, *fill_charset_field* and *isindex*.
+       *separator*, *space_as_plus*, *newlines*, *fill_charset_field* and
+       *isindex*; ``int`` and ``float`` values.
     """
     if (
         type(pairs) is list
@@ -125,7 +134,7 @@ def serialize(
         and isindex is False
     ):
         # The URL Standard's serializer.
-        return _serialize_items(pair_items(pairs, "serialize"), resolved)
+        return serialize_items(pair_items(pairs, "serialize"), resolved)
     sep = check_separator(separator, serializing=True).decode("ascii")
     crlf = check_newlines(newlines)
     for option, value in (
@@ -143,7 +152,7 @@ def serialize(
         head = _isindex_head(items[0], resolved)
         if head is not None:
             items = items[1:]
-    output = _serialize_items(items, resolved)
+    output = serialize_items(items, resolved)
     if head is not None:
         output = f"{head}&{output}" if items else head
     # A literal "&" or "+" in the output can only be a separator or a space:
@@ -155,16 +164,28 @@ def serialize(
     return output
 
 
-def _serialize_items(items: list[object], resolved: Encoding) -> str:
-    """Steps 2-4 of the serializer for *items* with the output encoding *resolved*."""
+def _serialize_whole(items: Sequence[object], resolved: Encoding, escapes: Escaper) -> str | None:
+    """Str pairs in UTF-8 or a stateless legacy encoding: one pass over all of them."""
+    if resolved is UTF_8:
+        return serialize_utf8_whole(items)
+    return serialize_pairs(items, resolved, escapes)
+
+
+def serialize_items(items: list[object], resolved: Encoding, caller: str = "serialize") -> str:
+    """Steps 2-4 of the serializer for *items* with the output encoding *resolved*.
+
+    Numbers are written as :func:`~urlencoded._core._pairs.check_value`
+    writes them; the messages of refused items name *caller*.
+    """
     if not items:
         return ""
     escapes = escaper(URLENCODED_PERCENT_ENCODE_SET, True)
-    # Str pairs in UTF-8 or a stateless legacy encoding: one pass over all of them.
-    if resolved is UTF_8:
-        whole = serialize_utf8_whole(items)
-    else:
-        whole = serialize_pairs(items, resolved, escapes)
+    whole = _serialize_whole(items, resolved, escapes)
+    if whole is not None:
+        return whole
+    checked = check_items(items, caller)
+    # Numbers are text now: str pairs may still go in one pass.
+    whole = _serialize_whole(checked, resolved, escapes)
     if whole is not None:
         return whole
     # Step 3 (step 3.4: "&" between tuples).
@@ -172,7 +193,7 @@ def _serialize_items(items: list[object], resolved: Encoding) -> str:
         [
             f"{_serialize_part(name, resolved, escapes)}="
             f"{_serialize_part(value, resolved, escapes)}"
-            for name, value in check_items(items, "serialize")
+            for name, value in checked
         ]
     )
 
@@ -209,5 +230,5 @@ def _isindex_head(first: object, resolved: Encoding) -> str | None:
     """The isindex rule: a first pair named ``isindex`` is written as its value alone."""
     if isinstance(first, (tuple, list)) and len(first) == 2 and first[0] == "isindex":
         # The value percent-encoded as the serializer encodes any value.
-        return _serialize_items([("", first[1])], resolved)[1:]
+        return serialize_items([("", first[1])], resolved)[1:]
     return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ..._core import check_limit
+from ..._core import check_limit, check_value, number_text
 from ..._encoding import Encoding
 from ..._errors import NestingTooDeep
 from ...dialects import WHATWG_FORM, Dialect
@@ -18,25 +18,33 @@ from ._grammar import LIST_FORMATS, ListFormat, NestedInput, is_index, short, sp
 __all__ = ["serialize_nested"]
 
 
-def _scalar(value: object, segments: list[str], segment: str) -> str | bytes | None:
-    """The text written for a leaf, None for a None; TypeError naming its path otherwise.
+def _scalar(
+    value: object, segments: list[str], segment: str, skip_none: bool
+) -> str | bytes | None:
+    """The text written for a leaf by the one rule for values (``check_value``),
+    or None for a None left out with *skip_none*.
 
-    The leaf's name is *segments* then *segment*, joined only for the message.
+    The leaf's name is *segments* then *segment*, joined only for a message.
+
+    :raises TypeError: for bool, None without *skip_none* and other types,
+        naming the leaf's path.
+    :raises ValueError: for a float that is not finite, or an int too long
+        to write, naming the leaf's path.
     """
     if isinstance(value, str):
         return value
-    if isinstance(value, (bytes, bytearray, memoryview)):
-        return bytes(value)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return "%d" % value  # noqa: UP031 (an IntEnum's str() is its name on some versions)
-    if value is None:
+    text = number_text(value)
+    if text is not None:
+        return text
+    if value is None and skip_none:
         return None
-    raise TypeError(
-        f"serialize_nested(): {''.join(segments)}{segment} is {type(value).__name__}; "
-        "values must be str, bytes, int, bool or None"
-    )
+    try:
+        checked = check_value(value, f"serialize_nested(): {''.join(segments)}{segment}")
+    except TypeError as error:
+        if value is None:
+            raise TypeError(f"{error}; skip_none=True leaves out None leaves") from None
+        raise
+    return checked if isinstance(checked, str) else bytes(checked)
 
 
 def _is_container(value: object) -> bool:
@@ -102,11 +110,14 @@ def serialize_nested(
     dialect's encoding of each name and value, so brackets are written
     ``%5B`` and ``%5D``.
 
-    Leaves: a str as it is; bytes percent-encoded as they are; ``True`` and
-    ``False`` as ``true`` and ``false``; an int in decimal; ``None`` as an
-    empty value, or not at all with ``skip_none=True``. An empty dict or list
-    writes nothing. Anything else (float, set, objects) raises
-    :class:`TypeError` naming its path.
+    Leaves follow the library's one rule for values (:ref:`values`): a str
+    as it is; bytes percent-encoded as they are; an ``int`` or ``float`` as
+    Python writes it (``2``, ``0.5``). ``True``, ``False`` and ``None`` are
+    refused with a :class:`TypeError`, since their text differs between
+    Python, JavaScript and HTTP clients: write the text you mean
+    (``"true"``, ``""``); ``skip_none=True`` leaves ``None`` leaves out. An
+    empty dict or list writes nothing. Anything else (a set, an object)
+    raises :class:`TypeError` naming its path.
 
     :param obj: a mapping with str keys.
     :param list_format: ``"indices"`` writes ``a[0]=x&a[1]=y``;
@@ -119,7 +130,7 @@ def serialize_nested(
         values are percent-encoded; by default ``WHATWG_FORM``, the
         urlencoded serializer's (``+`` for space).
     :param encoding: the encoding passed to the dialect.
-    :param skip_none: leave out ``None`` leaves instead of writing them empty.
+    :param skip_none: leave out ``None`` leaves instead of refusing them.
     :param max_depth: most bracket groups in one written name, counted as
         :func:`parse_nested` counts them, so that what this writes reads
         back with the same limit (``None``: no limit). ``"indices"`` adds a
@@ -129,13 +140,13 @@ def serialize_nested(
         (``None`` with *skip_none*, empty containers).
     :returns: an ASCII string.
     :raises TypeError: for a non-mapping *obj*, a non-str key or an
-        unsupported leaf (the message names its path), or a *max_depth*
-        that is not an int or None.
+        unsupported leaf (bool, ``None`` without *skip_none*; the message
+        names its path), or a *max_depth* that is not an int or None.
     :raises ValueError: for an unknown *list_format*, a negative
-        *max_depth*, a circular reference, or a key that would not read back
-        as the same structure: an empty or bracketed nested key, a nested
-        dict key that looks like a list index, a list of containers with
-        ``"brackets"`` or ``"repeat"``.
+        *max_depth*, a leaf ``nan`` or infinity, a circular reference, or a
+        key that would not read back as the same structure: an empty or
+        bracketed nested key, a nested dict key that looks like a list
+        index, a list of containers with ``"brackets"`` or ``"repeat"``.
     :raises LimitExceeded: a :class:`NestingTooDeep` for a name with more
         than *max_depth* bracket groups; its message names the limit, its
         value and the name (shortened), and its ``offset`` is the length of
@@ -145,6 +156,8 @@ def serialize_nested(
     'items%5B0%5D%5Bprice%5D=p_1&items%5B0%5D%5Bquantity%5D=2&metadata%5Border%5D=6735'
     >>> serialize_nested({"category": ["indieweb", "python"]}, list_format="brackets")
     'category%5B%5D=indieweb&category%5B%5D=python'
+    >>> serialize_nested({"price": 9.5, "gift": "false", "note": None}, skip_none=True)
+    'price=9.5&gift=false'
 
     .. versionadded:: 1.1
     """
@@ -204,11 +217,9 @@ def serialize_nested(
             stack.append((id(child), iter(entries), inner))
             prefixes.append(None)
             continue
-        text = _scalar(child, segments, segment)
+        text = _scalar(child, segments, segment, skip_none)
         if text is None:
-            if skip_none:
-                continue
-            text = ""
+            continue
         prefix = prefixes[-1]
         if prefix is None:
             prefix = prefixes[-1] = "".join(segments)
