@@ -664,6 +664,7 @@ EXCEPTION_BASES: dict[str, type[BaseException]] = {
     "URLEncodedError": Exception,
     "UnknownEncodingError": LookupError,
     "DecodeError": ValueError,
+    "EncodeError": ValueError,
     "LimitExceeded": ValueError,
     "TooManyFields": urlencoded.LimitExceeded,
     "FieldTooLarge": urlencoded.LimitExceeded,
@@ -712,7 +713,7 @@ def exercise_exception(data: st.DataObject, cls: type[BaseException], module: st
     assert vars(copy) == vars(error)
     status = error.status
     assert copy.status == status
-    if isinstance(error, urlencoded.BodyConsumedError):
+    if isinstance(error, (urlencoded.BodyConsumedError, urlencoded.EncodeError)):
         assert status == 500
     elif isinstance(error, urlencoded.LimitExceeded):
         assert status == 413

@@ -43,6 +43,7 @@ def accepted(environ: dict[str, Any], any_pairs: Any) -> None:
     serialize(any_pairs)
     serialize({"page": 2, "ratio": 0.5})
     serialize([("page", 2)])
+    serialize([("n", "ë")], encoding="shift_jis", errors="strict")
     parse(b"a=1", errors="strict")
     parse("a=1", errors="replace", encoding="windows-1252", max_fields=10)
     parse_bytes(b"a=1")
@@ -102,6 +103,7 @@ def rejected(environ: dict[str, Any]) -> None:
     serialize(["ab", "cd"])  # type: ignore[list-item]
     serialize("a=1")  # type: ignore[arg-type]
     serialize(b"a=1")  # type: ignore[arg-type]
+    serialize([("n", "ë")], errors="ignore")  # type: ignore[arg-type]
     parse(b"", errors="ignore")  # type: ignore[arg-type]
     parse(b"", max_fields="10")  # type: ignore[arg-type]
     parse(1)  # type: ignore[arg-type]

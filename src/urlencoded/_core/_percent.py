@@ -29,8 +29,10 @@ from .._encoding import (
     get_encoding,
     get_output_encoding,
 )
+from .._errors import EncodeError
 from ._infra import BytesLike, as_bytes, to_usv_string
 from ._infra import utf8_encode as utf8_encode
+from ._options import check_errors
 from ._sets import URLENCODED_PERCENT_ENCODE_SET, PercentEncodeSet
 
 __all__ = [
@@ -312,6 +314,31 @@ def encode_after_encoding(encoding: Encoding, text: str, escapes: Escaper) -> st
     )
 
 
+# ISO-2022-JP reports U+000E, U+000F and U+001B as an error of U+FFFD.
+_ISO_2022_JP_ERRORS = "\ufffd\x0e\x0f\x1b"
+
+
+def unencodable(encoding: Encoding, text: str) -> tuple[int, int] | None:
+    """(index, code point) of the first code point of *text* that *encoding* cannot
+    encode, or None: what ``errors="strict"`` raises for.
+
+    https://encoding.spec.whatwg.org/#encode-or-fail reports an error for a
+    code point whatever comes before or after it (no encoder's state
+    changes which code points it can encode), so the first error's code
+    point first occurs where the error is. *text* is a scalar value string.
+    """
+    if encoding.name == "UTF-8":
+        return None
+    for item in encode_or_fail(encoding, text):
+        if isinstance(item, int):
+            if item == 0xFFFD and encoding.name == "ISO-2022-JP":
+                index = min(i for i in map(text.find, _ISO_2022_JP_ERRORS) if i >= 0)
+            else:
+                index = text.find(chr(item))
+            return index, ord(text[index])
+    return None
+
+
 def _check_text_and_set(text: object, percent_encode_set: object, caller: str) -> None:
     if not isinstance(text, str):
         raise TypeError(f"{caller}() takes the input as str, not {type(text).__name__}")
@@ -337,6 +364,7 @@ def percent_encode_after_encoding(
     percent_encode_set: PercentEncodeSet,
     *,
     space_as_plus: bool | None = None,
+    errors: str = "replace",
 ) -> str:
     """Encode *text* with *encoding*, then percent-encode the bytes in the set.
 
@@ -346,8 +374,9 @@ def percent_encode_after_encoding(
     spaceAsPlus); left out, it is true when *percent_encode_set* is
     :data:`URLENCODED_PERCENT_ENCODE_SET` and false otherwise. A code point
     the encoding cannot represent becomes ``%26%23``, its decimal value and
-    ``%3B`` (an HTML numeric character reference, percent-encoded). The
-    spec asserts that a non-UTF-8 encoding is used only with the
+    ``%3B`` (an HTML numeric character reference, percent-encoded), or
+    with ``errors="strict"`` (beyond the spec) raises :class:`EncodeError`
+    naming it. The spec asserts that a non-UTF-8 encoding is used only with the
     special-query or urlencoded set; this function accepts any set and
     applies the same rule, since every set holds all non-ASCII code points.
     Surrogates in *text* become U+FFFD first (USVString conversion).
@@ -356,8 +385,13 @@ def percent_encode_after_encoding(
     :param text: the string to encode.
     :param percent_encode_set: one of the ``*_PERCENT_ENCODE_SET`` values or a derived set.
     :param space_as_plus: write space as ``+`` (``None``: only for the urlencoded set).
+    :param errors: ``"replace"`` (the spec: a reference for a code point
+        the encoding lacks) or ``"strict"``.
     :returns: an ASCII string.
     :raises UnknownEncodingError: if *encoding* is not a known label.
+    :raises EncodeError: with ``errors="strict"``, for a code point the
+        encoding cannot encode: its :attr:`~EncodeError.index` in *text*,
+        :attr:`~EncodeError.code_point` and :attr:`~EncodeError.encoding`.
     :raises TypeError: for arguments of the wrong type.
     :raises ValueError: for replacement, UTF-16BE and UTF-16LE, which have no
         encoder: step 3 "gets an encoder", and the Encoding Standard asserts
@@ -372,15 +406,18 @@ def percent_encode_after_encoding(
     >>> from urlencoded import COMPONENT_PERCENT_ENCODE_SET as COMPONENT
     >>> percent_encode_after_encoding("UTF-8", "a b", COMPONENT, space_as_plus=True)
     'a+b'
+    >>> percent_encode_after_encoding("shift_jis", "‽", COMPONENT)
+    '%26%238253%3B'
 
     .. versionadded:: 1.0
     .. versionchanged:: 1.1
-       The *space_as_plus* keyword; the :class:`ValueError` for an encoding
-       without an encoder names its output encoding.
+       The *space_as_plus* and *errors* keywords; the :class:`ValueError`
+       for an encoding without an encoder names its output encoding.
     """
     resolved = get_encoding(encoding)
     _check_text_and_set(text, percent_encode_set, "percent_encode_after_encoding")
     plus = _space_as_plus(percent_encode_set, space_as_plus, "percent_encode_after_encoding")
+    strict = errors != "replace" and check_errors(errors) == "strict"
     output = get_output_encoding(resolved)
     if output is not resolved:
         raise ValueError(
@@ -389,7 +426,12 @@ def percent_encode_after_encoding(
             f"pass its output encoding, get_output_encoding({resolved.name!r}), "
             f"which is {output.name}"
         )
-    return encode_after_encoding(resolved, to_usv_string(text), escaper(percent_encode_set, plus))
+    text = to_usv_string(text)
+    if strict:
+        error = unencodable(resolved, text)
+        if error is not None:
+            raise EncodeError(resolved.name, error[1], error[0])
+    return encode_after_encoding(resolved, text, escaper(percent_encode_set, plus))
 
 
 def utf8_percent_encode(

@@ -11,11 +11,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Union
 
 from ..._encoding import UTF_8, Encoding, get_output_encoding
+from ..._errors import EncodeError
 from .._bulk_serializer import serialize_pairs, serialize_utf8_whole
 from .._infra import to_usv_string
-from .._options import CHARSET_FIELD, check_newlines, check_separator
+from .._options import CHARSET_FIELD, Errors, check_errors, check_newlines, check_separator
 from .._pairs import NameOrValue, ValueInput, check_items, pair_items
-from .._percent import Escaper, encode_after_encoding, escaper
+from .._percent import Escaper, encode_after_encoding, escaper, unencodable
 from .._sets import URLENCODED_PERCENT_ENCODE_SET
 from .._submission import normalize_newlines
 
@@ -41,6 +42,7 @@ def serialize(
     pairs: Pairs,
     *,
     encoding: str | Encoding = "UTF-8",
+    errors: Errors = "replace",
     separator: str | bytes = "&",
     space_as_plus: bool = True,
     newlines: str | None = None,
@@ -59,8 +61,10 @@ def serialize(
     also be an ``int`` or ``float``, written as Python writes it; ``bool``
     and ``None`` are refused (:ref:`the rule for values <values>`). With a legacy
     *encoding*, a code point it cannot represent becomes ``%26%23`` + its
-    decimal value + ``%3B``; the output encoding of UTF-16BE/LE and
-    replacement is UTF-8.
+    decimal value + ``%3B``, as browsers write it; with ``errors="strict"``
+    (beyond the spec) it raises :class:`EncodeError` instead, naming the
+    pair, the character, its index and the encoding. The output encoding of
+    UTF-16BE/LE and replacement is UTF-8.
 
     The other keyword arguments default to the URL Standard's serializer;
     ``newlines="crlf", fill_charset_field=True`` give what a browser submits
@@ -69,6 +73,9 @@ def serialize(
     :param pairs: an iterable of ``(name, value)`` pairs, or a mapping;
         names are str or bytes, values str, bytes, int or float.
     :param encoding: an encoding label or :class:`Encoding`.
+    :param errors: ``"replace"`` (the default, the spec's: a character the
+        encoding lacks is written ``%26%23N%3B``) or ``"strict"`` (it raises
+        :class:`EncodeError`), the names :func:`parse` uses.
     :param separator: written between pairs instead of ``&``: one ASCII
         character that the serializer always percent-encodes, such as ``;``.
     :param space_as_plus: ``False`` writes a space as ``%20`` instead of
@@ -90,9 +97,11 @@ def serialize(
         or a value is not str, bytes, int or float (``bool`` and ``None``
         included; the message gives the pair's index), or an option has the
         wrong type.
-    :raises ValueError: for a bad *separator* or *newlines* value, or a
-        value ``nan``, infinity, or an int too long to write as text.
+    :raises ValueError: for a bad *errors*, *separator* or *newlines* value,
+        or a value ``nan``, infinity, or an int too long to write as text.
     :raises UnknownEncodingError: if *encoding* is not a known label.
+    :raises EncodeError: with ``errors="strict"``, for a character of a
+        str name or value that the encoding cannot encode.
 
     >>> serialize([("q", "café au lait"), ("tilde", "~*")])
     'q=caf%C3%A9+au+lait&tilde=%7E*'
@@ -103,15 +112,22 @@ def serialize(
     '_charset_=Shift_JIS&t=a%0D%0Ab'
     >>> serialize([("a", "1 2"), ("b", "3")], separator=";", space_as_plus=False)
     'a=1%202;b=3'
+    >>> serialize([("n", "Zoë")], encoding="shift_jis")
+    'n=Zo%26%23235%3B'
+    >>> serialize([("n", "Zoë")], encoding="shift_jis", errors="strict")
+    Traceback (most recent call last):
+      ...
+    urlencoded.EncodeError: serialize() pair 0: value: U+00EB 'ë' at index 2 cannot be encoded ...
 
     .. versionadded:: 1.0
     .. versionchanged:: 1.1
-       *separator*, *space_as_plus*, *newlines*, *fill_charset_field* and
-       *isindex*; ``int`` and ``float`` values.
+       *errors*, *separator*, *space_as_plus*, *newlines*,
+       *fill_charset_field* and *isindex*; ``int`` and ``float`` values.
     """
     if (
         type(pairs) is list
         and (encoding == "UTF-8" or encoding is UTF_8)
+        and errors == "replace"
         and separator == "&"
         and space_as_plus is True
         and newlines is None
@@ -126,6 +142,7 @@ def serialize(
             return fast
     # Step 1: get an output encoding.
     resolved = get_output_encoding(encoding)
+    strict = errors != "replace" and check_errors(errors) == "strict"
     if (
         separator == "&"
         and space_as_plus is True
@@ -134,7 +151,7 @@ def serialize(
         and isindex is False
     ):
         # The URL Standard's serializer.
-        return serialize_items(pair_items(pairs, "serialize"), resolved)
+        return serialize_items(pair_items(pairs, "serialize"), resolved, strict=strict)
     sep = check_separator(separator, serializing=True).decode("ascii")
     crlf = check_newlines(newlines)
     for option, value in (
@@ -149,10 +166,10 @@ def serialize(
         items = _entry_list(items, resolved, crlf, fill_charset_field)
     head: str | None = None
     if isindex and items:
-        head = _isindex_head(items[0], resolved)
+        head = _isindex_head(items[0], resolved, strict)
         if head is not None:
             items = items[1:]
-    output = serialize_items(items, resolved)
+    output = serialize_items(items, resolved, strict=strict, first=0 if head is None else 1)
     if head is not None:
         output = f"{head}&{output}" if items else head
     # A literal "&" or "+" in the output can only be a separator or a space:
@@ -171,19 +188,53 @@ def _serialize_whole(items: Sequence[object], resolved: Encoding, escapes: Escap
     return serialize_pairs(items, resolved, escapes)
 
 
-def serialize_items(items: list[object], resolved: Encoding, caller: str = "serialize") -> str:
+def _check_encodable(
+    checked: list[tuple[NameOrValue, NameOrValue]], resolved: Encoding, caller: str, first: int
+) -> None:
+    """``errors="strict"``: raise :class:`EncodeError` at the first character of a str
+    name or value that *resolved* cannot encode (pairs are counted from *first*)."""
+    texts = [
+        (index, part, to_usv_string(text))
+        for index, pair in enumerate(checked, first)
+        for part, text in zip(("name", "value"), pair)
+        if isinstance(text, str)
+    ]
+    error = unencodable(resolved, "".join([text for _, _, text in texts]))
+    if error is None:
+        return
+    offset, code_point = error
+    for index, part, text in texts:
+        if offset < len(text):
+            raise EncodeError(resolved.name, code_point, offset, f"{caller}() pair {index}: {part}")
+        offset -= len(text)
+
+
+def serialize_items(
+    items: list[object],
+    resolved: Encoding,
+    caller: str = "serialize",
+    *,
+    strict: bool = False,
+    first: int = 0,
+) -> str:
     """Steps 2-4 of the serializer for *items* with the output encoding *resolved*.
 
     Numbers are written as :func:`~urlencoded._core._pairs.check_value`
-    writes them; the messages of refused items name *caller*.
+    writes them; the messages of refused items name *caller*, counting
+    pairs from *first*. With *strict*, a character the encoding lacks
+    raises :class:`EncodeError` instead of becoming ``%26%23N%3B``.
     """
     if not items:
         return ""
     escapes = escaper(URLENCODED_PERCENT_ENCODE_SET, True)
-    whole = _serialize_whole(items, resolved, escapes)
-    if whole is not None:
-        return whole
-    checked = check_items(items, caller)
+    if strict and resolved is not UTF_8:
+        checked = check_items(items, caller)
+        _check_encodable(checked, resolved, caller, first)
+    else:
+        whole = _serialize_whole(items, resolved, escapes)
+        if whole is not None:
+            return whole
+        checked = check_items(items, caller)
     # Numbers are text now: str pairs may still go in one pass.
     whole = _serialize_whole(checked, resolved, escapes)
     if whole is not None:
@@ -226,9 +277,9 @@ def _entry_list(items: list[object], resolved: Encoding, crlf: bool, fill: bool)
     return result
 
 
-def _isindex_head(first: object, resolved: Encoding) -> str | None:
+def _isindex_head(first: object, resolved: Encoding, strict: bool) -> str | None:
     """The isindex rule: a first pair named ``isindex`` is written as its value alone."""
     if isinstance(first, (tuple, list)) and len(first) == 2 and first[0] == "isindex":
         # The value percent-encoded as the serializer encodes any value.
-        return serialize_items([("", first[1])], resolved)[1:]
+        return serialize_items([("", first[1])], resolved, strict=strict)[1:]
     return None
