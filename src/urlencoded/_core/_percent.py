@@ -314,6 +314,24 @@ def encode_after_encoding(encoding: Encoding, text: str, escapes: Escaper) -> st
     )
 
 
+_OUTPUT_ENCODINGS: dict[object, Encoding] = {}
+
+
+def output_encoding(encoding: str | Encoding) -> Encoding:
+    """:func:`get_output_encoding` of *encoding*, remembered for the first 256 labels.
+
+    https://encoding.spec.whatwg.org/#get-an-output-encoding; a serializer
+    called in a loop with one label looks it up once.
+    """
+    try:
+        return _OUTPUT_ENCODINGS[encoding]
+    except (KeyError, TypeError):  # TypeError: unhashable, for get_encoding to refuse
+        resolved = get_output_encoding(encoding)
+        if len(_OUTPUT_ENCODINGS) < 256:
+            _OUTPUT_ENCODINGS[encoding] = resolved
+        return resolved
+
+
 # ISO-2022-JP reports U+000E, U+000F and U+001B as an error of U+FFFD.
 _ISO_2022_JP_ERRORS = "\ufffd\x0e\x0f\x1b"
 

@@ -27,20 +27,36 @@ from .._core import (
     check_items,
     check_newlines,
     normalize_newlines,
+    output_encoding,
     pair_items,
     to_usv_string,
+    utf8_encode,
 )
 from .._encoding import (
+    UTF_8,
     Encoding,
     decode,
     encode_with_references,
     get_encoding,
-    get_output_encoding,
 )
 
 __all__ = ["parse_text_plain", "serialize_text_plain"]
 
 TextPairs = Union[Iterable[Sequence[Union[str, int, float]]], Mapping[str, Union[str, int, float]]]
+_PAIR_TYPES = {tuple, list}
+
+
+def _lines(pairs: list[object]) -> str | None:
+    """Steps 2-3 for a list of str pairs, in C: ``name=value`` and CRLF each; None for
+    any other list (the checks then name what is wrong)."""
+    if not pairs:
+        return ""
+    if not set(map(type, pairs)) <= _PAIR_TYPES or set(map(len, pairs)) != {2}:  # type: ignore[arg-type]
+        return None
+    try:
+        return "\r\n".join(map("=".join, pairs)) + "\r\n"  # type: ignore[arg-type]
+    except TypeError:
+        return None  # a name or value that is not a str
 
 
 def _text_pairs(pairs: object) -> list[tuple[str, str]]:
@@ -87,7 +103,14 @@ def serialize_text_plain(
 
     .. versionadded:: 1.1
     """
-    resolved = get_output_encoding(encoding)
+    resolved = output_encoding(encoding)
+    if type(pairs) is list and newlines is None and fill_charset_field is False:
+        text = _lines(pairs)
+        if text is not None:
+            # "Encode": UTF-8 writes every scalar value (a surrogate is U+FFFD).
+            if resolved is UTF_8:
+                return utf8_encode(text)
+            return encode_with_references(resolved, text)
     crlf = check_newlines(newlines)
     if not isinstance(fill_charset_field, bool):
         raise TypeError(

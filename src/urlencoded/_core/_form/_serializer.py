@@ -10,14 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Union
 
-from ..._encoding import UTF_8, Encoding, get_output_encoding
+from ..._encoding import UTF_8, Encoding
 from ..._errors import EncodeError
-from .._bulk_serializer import serialize_pairs, serialize_utf8_whole
+from .._bulk_serializer import FORM_ESCAPER, serialize_pairs, serialize_utf8_whole
 from .._infra import to_usv_string
 from .._options import CHARSET_FIELD, Errors, check_errors, check_newlines, check_separator
 from .._pairs import NameOrValue, ValueInput, check_items, pair_items
-from .._percent import Escaper, encode_after_encoding, escaper, unencodable
-from .._sets import URLENCODED_PERCENT_ENCODE_SET
+from .._percent import Escaper, encode_after_encoding, output_encoding, unencodable
 from .._submission import normalize_newlines
 
 # A pair is a 2-tuple or a 2-item list (as JSON gives). Not any Sequence: a
@@ -126,7 +125,6 @@ def serialize(
     """
     if (
         type(pairs) is list
-        and (encoding == "UTF-8" or encoding is UTF_8)
         and errors == "replace"
         and separator == "&"
         and space_as_plus is True
@@ -135,13 +133,19 @@ def serialize(
         and isindex is False
     ):
         # The common call: skip the checks that other input needs.
-        if not pairs:
-            return ""
-        fast = serialize_utf8_whole(pairs)
+        if encoding == "UTF-8" or encoding is UTF_8:
+            if not pairs:
+                return ""
+            fast = serialize_utf8_whole(pairs)
+        else:
+            resolved = output_encoding(encoding)
+            if not pairs:
+                return ""
+            fast = serialize_pairs(pairs, resolved, FORM_ESCAPER)
         if fast is not None:
             return fast
     # Step 1: get an output encoding.
-    resolved = get_output_encoding(encoding)
+    resolved = output_encoding(encoding)
     strict = errors != "replace" and check_errors(errors) == "strict"
     if (
         separator == "&"
@@ -226,7 +230,7 @@ def serialize_items(
     """
     if not items:
         return ""
-    escapes = escaper(URLENCODED_PERCENT_ENCODE_SET, True)
+    escapes = FORM_ESCAPER
     if strict and resolved is not UTF_8:
         checked = check_items(items, caller)
         _check_encodable(checked, resolved, caller, first)
