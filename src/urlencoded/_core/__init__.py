@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import typing
 
-from ._bulk_serializer import serialize_pairs
+from ._bulk_serializer import join_pairs, serialize_pairs
 from ._form import (
     charset_field_encoding,
     check_text_encoding,
@@ -138,6 +138,7 @@ __all__ = [
     "form_options",
     "fragment_params",
     "isomorphic_decode",
+    "join_pairs",
     "normalize_newlines",
     "number_text",
     "options_from",

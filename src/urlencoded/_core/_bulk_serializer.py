@@ -44,6 +44,7 @@ from ._sets import URLENCODED_PERCENT_ENCODE_SET
 __all__ = [
     "FORM_ESCAPER",
     "FORM_PLAIN_BYTES",
+    "join_pairs",
     "serialize_pairs",
     "serialize_str_pairs",
     "serialize_utf8_whole",
@@ -114,20 +115,20 @@ def _is_plain(text: str, joints: bytes, escapes: Escaper) -> bool:
     return left == joints or left == joints.translate(None, escapes.plain)
 
 
-def _joined(items: Sequence[object]) -> str | None:
-    """The str pairs of *items* joined with "=" and "&", or None if an item is not a
-    2-tuple or 2-item list of str."""
+def join_pairs(items: Sequence[object], name_end: str = "=", pair_end: str = "&") -> str | None:
+    """The str pairs of *items*, each name and value joined with *name_end* and the
+    pairs with *pair_end*, or None if an item is not a 2-tuple or 2-item list of str."""
     if len(items) == 1:
         item = items[0]
         if type(item) is tuple and len(item) == 2:
             name, value = item
             if type(name) is str and type(value) is str:
-                return f"{name}={value}"
+                return f"{name}{name_end}{value}"
             return None
     if not set(map(type, items)) <= _PAIR_TYPES or set(map(len, items)) != {2}:  # type: ignore[arg-type]
         return None
     try:
-        return "&".join(map("=".join, items))  # type: ignore[arg-type]
+        return pair_end.join(map(name_end.join, items))  # type: ignore[arg-type]
     except TypeError:
         return None  # a bytes or non-str name or value
 
@@ -232,7 +233,7 @@ def serialize_pairs(items: Sequence[object], encoding: Encoding, escapes: Escape
     converts or refuses them), and with an encoding or text this cannot do
     in one pass: the caller then serializes pair by pair, with its checks.
     """
-    text = _joined(items)
+    text = join_pairs(items)
     if text is None:
         return None
     return _serialize_text(items, text, encoding, escapes)  # type: ignore[arg-type]
@@ -309,7 +310,7 @@ def _serialize_iso_2022_jp(pairs: list[tuple[str, str]], text: str, escapes: Esc
         else:
             # Step 7.4, as the escaper writes b"&#N;" with this set.
             data.append(b"&#%d;" % item)
-    return escapes.writing(_ISO_2022_JP_JOINTS)(b"".join(data))
+    return escapes.writing(_ISO_2022_JP_JOINTS).escape(b"".join(data))
 
 
 def _serialize_joined(
@@ -345,4 +346,4 @@ def _serialize_joined(
     else:
         # The set keeps "&", "#" or ";", or ISO-2022-JP's state spans code points.
         return None
-    return escapes.writing(_JOINTS)(data)
+    return escapes.writing(_JOINTS).escape(data)

@@ -20,9 +20,10 @@ from binascii import a2b_qp, unhexlify
 from codecs import charmap_decode
 from functools import lru_cache
 from itertools import repeat
-from typing import cast
+from typing import Callable, cast
 
 from .._encoding import (
+    UTF_8,
     Encoding,
     encode_or_fail,
     encode_with_references,
@@ -225,6 +226,7 @@ class Escaper:
         "_variants",
         "chars",
         "digits",
+        "escape",
         "kept",
         "lowercase",
         "percent_encode_set",
@@ -263,11 +265,13 @@ class Escaper:
         self.lowercase = lowercase
         self.references = all(ord(chars[byte]) >= 0x1000 for byte in b"&#;")
         self._variants: dict[tuple[tuple[int, str], ...], Escaper] = {}
+        #: :meth:`__call__` as a plain function, for the hot loops: a call
+        #: through an instance's ``__call__`` costs several times more.
+        self.escape = _escaping(self.chars, self.digits)
 
     def __call__(self, data: bytes) -> str:
         """Escape *data*: each byte in the set as ``%XX``, space as ``+`` if asked."""
-        wide = charmap_decode(data, "strict", self.chars)[0]
-        return wide.encode("utf-8").translate(self.digits).decode("ascii")
+        return self.escape(data)
 
     def writing(self, written: tuple[tuple[int, str], ...]) -> Escaper:
         """This escaper, except that each (byte, ASCII character) of *written* outputs
@@ -284,6 +288,16 @@ class Escaper:
         return f"%26%23{code_point}%3b" if self.lowercase else f"%26%23{code_point}%3B"
 
 
+def _escaping(chars: dict[int, int], digits: bytes) -> Callable[[bytes], str]:
+    """Steps 1-3 above over the tables *chars* and *digits*."""
+
+    def escape(data: bytes) -> str:
+        # UTF-8 both ways: whatever the locale.
+        return charmap_decode(data, "strict", chars)[0].encode().translate(digits).decode()
+
+    return escape
+
+
 @lru_cache(maxsize=128)
 def escaper(
     percent_encode_set: PercentEncodeSet, space_as_plus: bool, lowercase: bool = False
@@ -297,24 +311,42 @@ def _escape_encoded(data: bytes, percent_encode_set: PercentEncodeSet, space_as_
     return escaper(percent_encode_set, space_as_plus)(data)
 
 
+_ISO_2022_JP = Encoding("ISO-2022-JP")
+_ISO_2022_JP_CONTROLS = re.compile("[\x0e\x0f\x1b]")
+
+
+def ascii_as_is(encoding: Encoding, text: str) -> bool:
+    """Whether *encoding* writes *text* as its ASCII bytes: *text* is ASCII, and not
+    U+000E, U+000F or U+001B in ISO-2022-JP (which its encoder refuses).
+
+    https://encoding.spec.whatwg.org/: every encoder writes an ASCII code
+    point as the byte of the same value, but for those three.
+    """
+    return text.isascii() and (
+        encoding is not _ISO_2022_JP or not _ISO_2022_JP_CONTROLS.search(text)
+    )
+
+
 def encode_after_encoding(encoding: Encoding, text: str, escapes: Escaper) -> str:
     """Steps 3-8 of percent-encode after encoding, for a scalar value string."""
-    if encoding.name == "UTF-8":
+    if encoding is UTF_8 or ascii_as_is(encoding, text):
         # UTF-8 encodes every scalar value: one run, no errors.
-        return escapes(text.encode("utf-8"))
+        return escapes.escape(text.encode("utf-8"))
     if escapes.references:
         # The set escapes "&", "#" and ";", so an error written as b"&#N;" among the
         # bytes comes out as step 7.4's "%26%23N%3B": one escape pass over all of it.
-        return escapes(encode_with_references(encoding, text))
+        return escapes.escape(encode_with_references(encoding, text))
     # Step 7: each item is a run of encoder output bytes or an error's code point;
     # the encoder (and ISO-2022-JP's state) is one for the whole input.
     return "".join(
-        escapes.reference(item) if isinstance(item, int) else escapes(item)
+        escapes.reference(item) if isinstance(item, int) else escapes.escape(item)
         for item in encode_or_fail(encoding, text)
     )
 
 
 _OUTPUT_ENCODINGS: dict[object, Encoding] = {}
+# The labels seen that name an encoding with an encoder (not UTF-16 or replacement).
+_WITH_ENCODER: dict[object, Encoding] = {}
 
 
 def output_encoding(encoding: str | Encoding) -> Encoding:
@@ -432,6 +464,26 @@ def percent_encode_after_encoding(
        The *space_as_plus* and *errors* keywords; the :class:`ValueError`
        for an encoding without an encoder names its output encoding.
     """
+    if type(text) is str and type(percent_encode_set) is PercentEncodeSet and errors == "replace":
+        # The common call, with an encoding seen before: no checks to repeat.
+        try:
+            known = _WITH_ENCODER.get(encoding)
+        except TypeError:
+            known = None  # unhashable: refused below
+        if known is not None and (space_as_plus is None or type(space_as_plus) is bool):
+            if space_as_plus is None:
+                space_as_plus = (
+                    percent_encode_set is URLENCODED_PERCENT_ENCODE_SET
+                    or percent_encode_set == URLENCODED_PERCENT_ENCODE_SET
+                )
+            escapes = escaper(percent_encode_set, space_as_plus)
+            if ascii_as_is(known, text):
+                data = text.encode("ascii")
+                if not data.translate(None, escapes.plain):
+                    # Nothing to escape: only a space may change.
+                    return text.replace(" ", "+") if space_as_plus and " " in text else text
+                return escapes.escape(data)
+            return encode_after_encoding(known, to_usv_string(text), escapes)
     resolved = get_encoding(encoding)
     _check_text_and_set(text, percent_encode_set, "percent_encode_after_encoding")
     plus = _space_as_plus(percent_encode_set, space_as_plus, "percent_encode_after_encoding")
@@ -444,6 +496,8 @@ def percent_encode_after_encoding(
             f"pass its output encoding, get_output_encoding({resolved.name!r}), "
             f"which is {output.name}"
         )
+    if len(_WITH_ENCODER) < 256:
+        _WITH_ENCODER[encoding] = resolved
     text = to_usv_string(text)
     if strict:
         error = unencodable(resolved, text)

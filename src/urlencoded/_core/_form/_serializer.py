@@ -34,7 +34,7 @@ def _serialize_part(part: NameOrValue, encoding: Encoding, escapes: Escaper) -> 
         # Percent-encode after encoding, with the urlencoded set.
         return encode_after_encoding(encoding, to_usv_string(part), escapes)
     # Already-encoded bytes are percent-encoded as they are.
-    return escapes(bytes(part))
+    return escapes.escape(bytes(part))
 
 
 def serialize(
