@@ -941,3 +941,39 @@ def test_serialize_nested_writes_bytes_like_leaves_as_bytes() -> None:
     """bytes, bytearray and memoryview leaves are written as their bytes, not as lists of ints."""
     for leaf in (b"x y", bytearray(b"x y"), memoryview(b"x y")):
         assert urlencoded.serialize_nested({"a": leaf, "b": [leaf]}) == "a=x+y&b%5B0%5D=x+y"
+
+
+_NESTED_DIALECTS = ["WHATWG_FORM", "RFC3986", "JS_ESCAPE", "URI_TEMPLATE_RESERVED", "VBA_COOKIE"]
+
+
+@given(
+    st.one_of(_deep_objects("indices"), _deep_objects("brackets")),
+    st.sampled_from(_NESTED_DIALECTS),
+    st.sampled_from(["UTF-8", "windows-1252", "Shift_JIS", "ISO-2022-JP"]),
+)
+def test_dialect_and_encoding_write_each_name_and_value(
+    format_and_obj: tuple[ListFormat, dict[str, Any]], dialect_name: str, encoding: str
+) -> None:
+    """With any dialect and encoding, the pairs written at once (flat dicts and lists of str
+    included) are the dialect's encoding of each name and value, in order."""
+    list_format, obj = format_and_obj
+    dialect = urlencoded.dialects.DIALECTS[dialect_name]
+    # The names and values, as the default writes them and parse reads them back.
+    pairs = urlencoded.parse(serialize_nested(obj, list_format=list_format, max_depth=None))
+    try:
+        expected = "&".join(
+            f"{dialect.encode(name, encoding=encoding)}={dialect.encode(value, encoding=encoding)}"
+            for name, value in pairs
+        )
+    except ValueError:  # a %u dialect takes only UTF-8
+        with pytest.raises(ValueError, match="takes only encoding"):
+            serialize_nested(
+                obj, list_format=list_format, dialect=dialect, encoding=encoding, max_depth=None
+            )
+        return
+    assert (
+        serialize_nested(
+            obj, list_format=list_format, dialect=dialect, encoding=encoding, max_depth=None
+        )
+        == expected
+    )

@@ -7,7 +7,8 @@ their names follow the grammar of ``_grammar``.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from itertools import repeat
+from typing import Any, NoReturn
 
 from ..._core import check_limit, check_value, number_text
 from ..._encoding import Encoding
@@ -47,9 +48,49 @@ def _scalar(
     return checked if isinstance(checked, str) else bytes(checked)
 
 
+# Leaves of the common types, told apart without the ABCs' slower checks.
+_LEAF_TYPES = frozenset((str, bytes, int, float, bool, type(None)))
+_STR = {str}
+# The first segment of a list's entries, by list_format.
+_LIST = {"indices": "[0]", "brackets": "[]", "repeat": ""}
+
+
 def _is_container(value: object) -> bool:
+    if type(value) in _LEAF_TYPES:
+        return False
     return isinstance(value, Mapping) or (
         isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray, memoryview))
+    )
+
+
+def _too_deep(
+    pairs: list[tuple[str, str | bytes]],
+    dialect: Dialect,
+    encoding: str | Encoding,
+    max_depth: int,
+    groups: int,
+    name: str,
+) -> NoReturn:
+    """Raise NestingTooDeep for *name*, whose pair would start after *pairs* written."""
+    offset = len(_serialized(pairs, dialect, encoding)) + 1 if pairs else 0
+    raise NestingTooDeep(
+        "max_depth", max_depth, offset, f"name {short(name)!r}: {groups} bracket groups"
+    )
+
+
+def _serialized(
+    pairs: list[tuple[str, str | bytes]], dialect: Dialect, encoding: str | Encoding
+) -> str:
+    """The pairs serialized with the dialect's encoding of each name and value: by its
+    ``serialize`` (one pass where it can), unless a subclass changes that."""
+    if type(dialect).serialize is Dialect.serialize:
+        return dialect.serialize(pairs, encoding=encoding)
+    encode = dialect.encode
+    return "&".join(
+        [
+            f"{encode(name, encoding=encoding)}={encode(value, encoding=encoding)}"
+            for name, value in pairs
+        ]
     )
 
 
@@ -170,12 +211,20 @@ def serialize_nested(
     if not isinstance(skip_none, bool):
         raise TypeError(f"skip_none must be a bool, not {type(skip_none).__name__}")
     max_depth = check_limit("max_depth", max_depth)
-    if not isinstance(obj, Mapping):
+    if type(obj) is not dict and not isinstance(obj, Mapping):
         raise TypeError(f"serialize_nested() takes a mapping, not {type(obj).__name__}")
-    pieces: list[str] = []
     if not isinstance(dialect, Dialect):
         raise TypeError(f"dialect must be a Dialect, not {type(dialect).__name__}")
-    encode = dialect.encode
+    if type(obj) is dict and set(map(type, obj.values())) <= _STR:
+        # A flat dict of str values, as most forms are: its keys are the names.
+        try:
+            flat = "[" not in "".join(obj)
+        except TypeError:
+            flat = False  # a key that is not a str: the loop below names it
+        if flat:
+            return _serialized(list(obj.items()), dialect, encoding)
+    # The pairs to write, serialized at the end, in one pass where the dialect can.
+    pairs: list[tuple[str, str | bytes]] = []
     # Depth-first with an explicit stack of open containers: (id, iterator of
     # (segment, child), bracket groups of its entries' names). A name is kept
     # as one segment per open container ("a", "[b]", "[0]", "[]" or "") and
@@ -188,7 +237,6 @@ def serialize_nested(
     stack: list[tuple[int, Iterator[tuple[str, Any]], int]] = [
         (id(obj), iter(_children(obj, segments, list_format)), 0)
     ]
-    offset = 0  # where the next pair starts in the output
     while stack:
         owner, children, groups = stack[-1]
         entry = next(children, None)
@@ -200,33 +248,51 @@ def serialize_nested(
             active.discard(owner)
             continue
         segment, child = entry
-        if _is_container(child):
+        if type(child) is not str and _is_container(child):
             segments.append(segment)
             if id(child) in active:
                 raise ValueError(f"serialize_nested(): circular reference at {''.join(segments)}")
+            mapping = isinstance(child, Mapping)
+            inner = groups if list_format == "repeat" and not mapping else groups + 1
+            if not mapping and set(map(type, child)) <= _STR:
+                # A list of str: its pairs at once.
+                name = "".join(segments)
+                if child and max_depth is not None and inner > max_depth:
+                    _too_deep(pairs, dialect, encoding, max_depth, inner, name + _LIST[list_format])
+                if list_format == "indices":
+                    pairs += [(f"{name}[{index}]", value) for index, value in enumerate(child)]
+                else:
+                    pairs += zip(repeat(name + _LIST[list_format]), child)
+                segments.pop()
+                continue
             entries = _children(child, segments, list_format)
-            inner = (
-                groups if list_format == "repeat" and not isinstance(child, Mapping) else groups + 1
-            )
             if entries and max_depth is not None and inner > max_depth:
                 name = "".join(segments) + entries[0][0]
-                raise NestingTooDeep(
-                    "max_depth", max_depth, offset, f"name {short(name)!r}: {inner} bracket groups"
-                )
+                _too_deep(pairs, dialect, encoding, max_depth, inner, name)
             active.add(id(child))
             stack.append((id(child), iter(entries), inner))
             prefixes.append(None)
             continue
-        text = _scalar(child, segments, segment, skip_none)
+        text = child if type(child) is str else _scalar(child, segments, segment, skip_none)
         if text is None:
             continue
         prefix = prefixes[-1]
         if prefix is None:
             prefix = prefixes[-1] = "".join(segments)
-        piece = f"{encode(prefix + segment, encoding=encoding)}={encode(text, encoding=encoding)}"
-        pieces.append(piece)
-        offset += len(piece) + 1
-    return "&".join(pieces)
+        pairs.append((prefix + segment, text))
+    return _serialized(pairs, dialect, encoding)
+
+
+def _segment(key: object, segments: list[str], child: object) -> str:
+    """:func:`_check_key`, after a shortcut for the keys that read back as they are."""
+    if type(key) is str and key and "[" not in key:
+        # A top-level key without "[" holds no bracket group; a nested one needs
+        # no "]" either and must not look like a list index.
+        if not segments:
+            return key
+        if "]" not in key and not key.isdigit():
+            return f"[{key}]"
+    return _check_key(key, segments, _is_container(child))
 
 
 def _children(container: Any, segments: list[str], list_format: str) -> list[tuple[str, Any]]:
@@ -236,10 +302,7 @@ def _children(container: Any, segments: list[str], list_format: str) -> list[tup
     ``[key]``, ``[0]``, ``[]`` or nothing (``"repeat"``).
     """
     if isinstance(container, Mapping):
-        return [
-            (_check_key(key, segments, _is_container(child)), child)
-            for key, child in container.items()
-        ]
+        return [(_segment(key, segments, child), child) for key, child in container.items()]
     if list_format == "indices":
         return [(f"[{index}]", child) for index, child in enumerate(container)]
     segment = "[]" if list_format == "brackets" else ""
