@@ -64,6 +64,7 @@ from ._options import (
 from ._pairs import ValueInput, check_items, check_part, check_value, number_text, pair_items
 from ._percent import (
     Escaper,
+    ascii_as_is,
     encode_after_encoding,
     escaper,
     output_encoding,
@@ -123,6 +124,7 @@ __all__ = [
     "URLSearchParams",
     "ValueInput",
     "as_bytes",
+    "ascii_as_is",
     "charset_field_encoding",
     "check_items",
     "check_limit",

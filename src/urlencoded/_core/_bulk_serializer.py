@@ -70,6 +70,7 @@ _ISO_2022_JP_UNSAFE = re.compile("[\x0e\x0f\x1b\u00a5\u203e\ufffd\ud800-\udfff]"
 _ISO_2022_JP_CONTROLS = re.compile("[\x0e\x0f\x1b]")
 _ISO_2022_JP = Encoding("ISO-2022-JP")
 _PAIR_TYPES = {tuple, list}
+_TWO = {2}
 # Each byte's upper-case hex digits, high and low.
 _HIGH_DIGITS = bytes(b"0123456789ABCDEF"[byte >> 4] for byte in range(256))
 _LOW_DIGITS = bytes(b"0123456789ABCDEF"[byte & 15] for byte in range(256))
@@ -98,7 +99,13 @@ def written_as_is(name: str, value: str) -> bool:
 
 def _joints(count: int) -> bytes:
     """The joints of *count* serialized pairs, in order: "=", then "&=" for each later pair."""
+    if count < len(_FEW_JOINTS):
+        return _FEW_JOINTS[count]
     return b"=" + b"&=" * (count - 1)
+
+
+# The joints of up to 63 pairs, made once.
+_FEW_JOINTS = tuple(b"=" + b"&=" * (count - 1) for count in range(64))
 
 
 def _is_plain(text: str, joints: bytes, escapes: Escaper) -> bool:
@@ -118,14 +125,19 @@ def _is_plain(text: str, joints: bytes, escapes: Escaper) -> bool:
 def join_pairs(items: Sequence[object], name_end: str = "=", pair_end: str = "&") -> str | None:
     """The str pairs of *items*, each name and value joined with *name_end* and the
     pairs with *pair_end*, or None if an item is not a 2-tuple or 2-item list of str."""
-    if len(items) == 1:
-        item = items[0]
-        if type(item) is tuple and len(item) == 2:
+    if len(items) <= 3:
+        # A few pairs: checked one by one, cheaper than the passes below.
+        texts = []
+        for item in items:
+            if type(item) is not tuple or len(item) != 2:
+                break
             name, value = item
-            if type(name) is str and type(value) is str:
-                return f"{name}{name_end}{value}"
-            return None
-    if not set(map(type, items)) <= _PAIR_TYPES or set(map(len, items)) != {2}:  # type: ignore[arg-type]
+            if type(name) is not str or type(value) is not str:
+                return None
+            texts.append(f"{name}{name_end}{value}")
+        else:
+            return pair_end.join(texts)
+    if not set(map(type, items)) <= _PAIR_TYPES or set(map(len, items)) != _TWO:  # type: ignore[arg-type]
         return None
     try:
         return pair_end.join(map(name_end.join, items))  # type: ignore[arg-type]
@@ -201,12 +213,12 @@ def serialize_utf8_whole(items: Sequence[object]) -> str | None:
     https://url.spec.whatwg.org/#concept-urlencoded-serializer
     """
     if len(items) == 1 and type(items[0]) is tuple and len(items[0]) == 2:
-        # One pair of alphanumerics (a=1): nothing to escape.
         name, value = items[0]
         if type(name) is str and type(value) is str:
-            both = name + value
-            if both.isalnum() and both.isascii():
-                return f"{name}={value}"
+            text = f"{name}={value}"
+            if (name + value).isalnum() and text.isascii():
+                return text  # one pair of alphanumerics (a=1): nothing to escape
+            return _serialize_text(items, text, UTF_8, FORM_ESCAPER)  # type: ignore[arg-type]
     return serialize_pairs(items, UTF_8, FORM_ESCAPER)
 
 

@@ -154,9 +154,11 @@ class URLSearchParams:
         self._plain = None
         if type(init) is list:
             # The common sequence init, a list of str pairs, in a few C-level passes.
-            pairs = _str_pairs(init)
-            if pairs is not None:
-                self._list = pairs
+            found = _str_pairs(init)
+            if found is not None:
+                self._list, ascii_names, plain = found
+                self._ascii_names = self._list if ascii_names else None
+                self._plain = self._list if plain else None
                 return
         if isinstance(init, str):
             # Constructor step 1: if init is a string and starts with "?",

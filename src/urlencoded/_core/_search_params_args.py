@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ._bulk_serializer import FORM_PLAIN_BYTES
 from ._infra import SURROGATE, to_usv_string
 from ._pairs import check_part, check_value, number_text
 
@@ -65,16 +66,20 @@ def _mapping_item(name: object, value: object) -> tuple[str, str]:
     )
 
 
-def _str_pairs(init: list[Any]) -> list[tuple[str, str]] | None:
-    """A list init's pairs when every item is a 2-item tuple or list of str, else None."""
+def _str_pairs(init: list[Any]) -> tuple[list[tuple[str, str]], bool, bool] | None:
+    """A list init's pairs when every item is a 2-item tuple or list of str, else None;
+    with whether they are all ASCII, and whether the serializer writes them as they are."""
     if not init:
-        return []
+        return [], True, True
     if not set(map(type, init)) <= _PAIR_TYPES or set(map(len, init)) != {2}:
         return None
     try:
         text = "".join(map("".join, init))
     except TypeError:
         return None  # a name or value that is not a str: check_items names it
-    if not text.isascii() and SURROGATE.search(text):
+    if text.isascii():
+        plain = not text.encode("ascii").translate(None, FORM_PLAIN_BYTES)
+        return [tuple(pair) for pair in init], True, plain
+    if SURROGATE.search(text):
         return None  # the general path converts each string
-    return [tuple(pair) for pair in init]
+    return [tuple(pair) for pair in init], False, False

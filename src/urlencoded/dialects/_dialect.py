@@ -36,7 +36,7 @@ from .._core import (
     utf8_encode,
 )
 from .._core import parse as _parse_form
-from .._encoding import UTF_8, Encoding, get_output_encoding
+from .._encoding import UTF_8, Encoding
 from .._errors import DecodeError, UnknownEncodingError
 from ._escaper import escape_code_units, escaping_triplets, keep_triplets, utf8_encoder, utf8_whole
 from ._javascript import (
@@ -293,7 +293,7 @@ class Dialect:
             else:
                 return self._escape(data)
         if isinstance(value, str):
-            return self._encode_text(value, get_output_encoding(encoding))
+            return self._encode_text(value, output_encoding(encoding))
         if isinstance(value, (bytes, bytearray, memoryview)):
             return self._escape(bytes(value))
         raise _type_error("encode", value)

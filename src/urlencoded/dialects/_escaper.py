@@ -17,7 +17,7 @@ from codecs import charmap_decode
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
-from .._core import join_pairs, serialize_pairs
+from .._core import ascii_as_is, join_pairs, output_encoding, serialize_pairs
 from .._encoding import UTF_8
 
 if TYPE_CHECKING:
@@ -170,7 +170,19 @@ def utf8_encoder(
     # extra and is refused. A real keyword-only parameter would cost every call
     # a slower frame set-up (no CPython call specialisation handles one).
     def encode(value: Value, extra: object = _NOTHING, encoding: str | Encoding = "UTF-8") -> str:
-        if encoding == "UTF-8" and type(value) is str and extra is _NOTHING:
+        if (
+            type(value) is str
+            and extra is _NOTHING
+            and (
+                encoding == "UTF-8"
+                # ASCII is its own encoding, but in a %u dialect, which takes only UTF-8.
+                or (
+                    not percent_u
+                    and value.isascii()
+                    and ascii_as_is(output_encoding(encoding), value)
+                )
+            )
+        ):
             if percent_u:
                 return escape_code_units(escaper, value)
             if triplets is not None:
