@@ -8,7 +8,8 @@ Run it as a plain script (yarl, for the query-parsing rows, comes with
     python benchmarks/bench_corners.py --only 'parse\\(str\\)' --only 'a=%20'
     python benchmarks/bench_corners.py --only 'shift_jis$'      # one encoding
     python benchmarks/bench_corners.py --list                   # the rows, without timing
-    python benchmarks/bench_corners.py --runs 3 --write docs/bench
+    python benchmarks/bench_corners.py --only 'a=%20' --compare docs/bench/corners.txt
+    python benchmarks/bench_corners.py --quick --runs 3 --write docs/bench  # the docs' tables
 
 What it measures
 ----------------
@@ -40,9 +41,10 @@ Repeats are sized by the input: small inputs run many calls per repeat,
 measured in N rounds over the whole sweep, and the table gives each run's
 ratio and their median. The table lists the rows below 2x first.
 
-On PyPy each call runs for ``--warmup`` seconds (0.2 by default) before it
-is calibrated, so that the JIT has compiled it; peers that do not install
-there are left out with a note.
+On PyPy each call runs for ``--warmup`` seconds of CPU time (0.05 by
+default; then its calibration runs it thousands of times if it is short,
+and a 1 MB call's loops are compiled within the call) before it is timed;
+peers that do not install there are left out with a note.
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from corners_rows import YARL, Row, path_names, row_key, row_specs
+from corners_rows import YARL_NOTE, Row, path_names, row_key, row_specs
 from corners_shapes import MB, SHAPES, Inputs
 
 import urlencoded
@@ -69,6 +71,7 @@ import urlencoded
 TIMERS = {"cpu": time.thread_time, "wall": time.perf_counter}
 PYPY = platform.python_implementation() == "PyPy"
 TARGET = 2.0
+ORDER = {path: index for index, path in enumerate(path_names())}  # the docs' order
 
 
 def calibrate(
@@ -85,11 +88,11 @@ def calibrate(
 
 
 def warm_up(call: Callable[[], object], seconds: float) -> None:
-    """Run *call* for about *seconds* (at least twice), for a JIT to compile it."""
-    end = time.perf_counter() + seconds
+    """Run *call* for about *seconds* of CPU time (at least twice), for a JIT to compile it."""
+    end = time.thread_time() + seconds
     call()
     call()
-    while time.perf_counter() < end:
+    while time.thread_time() < end:
         call()
 
 
@@ -237,14 +240,20 @@ def line(result: dict[str, Any]) -> str:
 
 
 def summary(runs: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
-    """Per row: each run's ratio and their median; the rows below 2x first."""
+    """Per row: each run's ratio and their median; the rows below 2x first.
+
+    Rows are matched by name, so runs of different selections (or of several
+    ``--json`` files) combine: a row's median is over the runs that measured it.
+    """
+    by_key: dict[str, list[dict[str, Any]]] = {}
+    for results in runs:
+        for result in results:
+            by_key.setdefault(result["key"], []).append(result)
     rows: list[dict[str, Any]] = []
-    for index, first in enumerate(runs[0]):
-        measured = [results[index] for results in runs if "ratio" in results[index]]
-        row = {
-            key: first[key]
-            for key in ("key", "path", "shape", "encoding", "stdlib_call", "kind", "agree", "note")
-        }
+    fields = ("key", "path", "shape", "encoding", "stdlib_call", "kind", "agree", "note")
+    for results in by_key.values():
+        row = {field: results[0][field] for field in fields}
+        measured = [result for result in results if "ratio" in result]
         if measured:
             ratios = [result["ratio"] for result in measured]
             row["ratios"] = ratios
@@ -262,8 +271,33 @@ def summary(runs: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
     return below + [row for row in rows if row.get("ratio", 0.0) >= TARGET]
 
 
-def table_lines(rows: list[dict[str, Any]]) -> list[str]:
-    """The summary as text: median ratio, the runs' ratios, yarl's, agreement, row."""
+# A line of the text table (corners.txt): median, [runs], yarl, agreement, name.
+TABLE_LINE = re.compile(
+    r"^ *([0-9.]+)x  \[[^]]*\](?:  yarl [0-9.]+)?  (?:=|≠)  (.+?)(?:  \(was .*)?$"
+)
+
+
+def compared(path: Path) -> dict[str, dict[str, Any]]:
+    """Each row's median ratio in a saved sweep: a --json file or a --write text table."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".json":
+        return {row["key"]: row for row in summary(json.loads(text)["runs"])}
+    rows = {}
+    for table_line in text.splitlines():
+        match = TABLE_LINE.match(table_line)
+        if match:
+            rows[match[2]] = {"ratio": float(match[1])}
+    return rows
+
+
+def table_lines(
+    rows: list[dict[str, Any]], before: dict[str, dict[str, Any]] | None = None
+) -> list[str]:
+    """The summary as text: median ratio, the runs' ratios, yarl's, agreement, row.
+
+    With *before* (rows of a saved sweep, by key), each row also gives the
+    median ratio then.
+    """
     out = []
     below = sum(1 for row in rows if row.get("ratio", 0.0) < TARGET)
     out.append(f"{below} of {len(rows)} rows below {TARGET:.0f}x the standard library (median):")
@@ -275,7 +309,9 @@ def table_lines(rows: list[dict[str, Any]]) -> list[str]:
             continue
         runs = ", ".join(f"{ratio:.2f}" for ratio in row["ratios"])
         yarl = f"  yarl {row['yarl']:.2f}" if "yarl" in row else ""
-        out.append(f"{row['ratio']:6.2f}x  [{runs}]{yarl}  {row['agree']}  {row['key']}")
+        then = (before or {}).get(row["key"], {}).get("ratio")
+        was = f"  (was {then:.2f}x)" if then else ""
+        out.append(f"{row['ratio']:6.2f}x  [{runs}]{yarl}  {row['agree']}  {row['key']}{was}")
     return out
 
 
@@ -296,59 +332,59 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, {interpreter}"
 
 
-def write(directory: Path, rows: list[dict[str, Any]], about: str, runs: int) -> None:
-    """corners.json (every row) and corners-table.inc (an RST table) for the docs."""
+def write(directory: Path, rows: list[dict[str, Any]], about: str, runs: str) -> None:
+    """corners.txt (every row, the rows below 2x first) and corners-table.inc for the docs."""
     directory.mkdir(parents=True, exist_ok=True)
     stem = "corners-pypy" if PYPY else "corners"
-    (directory / f"{stem}.json").write_text(
-        json.dumps({"machine": about, "runs": runs, "rows": rows}, indent=0, ensure_ascii=False)
-        + "\n",
-        encoding="utf-8",
+    header = f"{about}; median of {runs} run(s); x = stdlib time / urlencoded time\n"
+    (directory / f"{stem}.txt").write_text(
+        header + "\n".join(table_lines(rows)) + "\n", encoding="utf-8"
     )
-    (directory / f"{stem}-table.inc").write_text(rst_table(rows, about, runs), encoding="utf-8")
-    print(f"\nwrote {directory}/{stem}.json and {stem}-table.inc")
+    (directory / f"{stem}-table.inc").write_text(rst_tables(rows, about, runs), encoding="utf-8")
+    print(f"\nwrote {directory}/{stem}.txt and {stem}-table.inc")
 
 
-def rst_table(rows: list[dict[str, Any]], about: str, runs: int) -> str:
-    """Per path, the worst and median ratio; then every row below 2x."""
-    by_path: dict[str, list[float]] = {}
+def rst_tables(rows: list[dict[str, Any]], about: str, runs: str) -> str:
+    """Two path-by-shape tables of ratios: UTF-8, and the lowest of the legacy encodings."""
+    utf8: dict[str, dict[str, float]] = {}
+    legacy: dict[str, dict[str, float]] = {}
     for row in rows:
-        if "ratio" in row:
-            by_path.setdefault(row["path"], []).append(row["ratio"])
-    lines = [
-        f".. list-table:: Per path: stdlib time / urlencoded time over its rows"
-        f" (median of {runs} runs); {about}",
-        "   :header-rows: 1",
+        if "ratio" not in row:
+            continue
+        table = utf8 if row["encoding"] == "UTF-8" else legacy
+        cells = table.setdefault(row["path"], {})
+        cells[row["shape"]] = min(cells.get(row["shape"], float("inf")), row["ratio"])
+    below = sum(1 for row in rows if row.get("ratio", 0.0) < TARGET)
+    out = [
+        f"{below} of {len(rows)} rows below 2× the standard library; {about};"
+        f" median of {runs} run(s).",
         "",
-        "   * - path",
-        "     - rows",
-        "     - below 2×",
-        "     - lowest",
-        "     - median",
     ]
-    for path, ratios in by_path.items():
-        lines += [
-            f"   * - ``{path}``",
-            f"     - {len(ratios)}",
-            f"     - {sum(1 for ratio in ratios if ratio < TARGET)}",
-            f"     - {min(ratios):.2f}×",
-            f"     - {statistics.median(ratios):.2f}×",
-        ]
-    below = [row for row in rows if "ratio" in row and row["ratio"] < TARGET]
-    lines += ["", "", f".. list-table:: The {len(below)} rows below 2× (median of {runs} runs)"]
-    lines += ["   :header-rows: 1", "", "   * - path", "     - shape", "     - encoding"]
-    lines += ["     - ×", "     - yarl", "     - same result"]
-    for row in below:
-        yarl = f"{row['yarl']:.2f}" if "yarl" in row else "—"
-        lines += [
-            f"   * - ``{row['path']}``",
-            f"     - {SHAPES[row['shape']][0]}",
-            f"     - {row['encoding']}",
-            f"     - {row['ratio']:.2f}×",
-            f"     - {yarl}",
-            f"     - {'yes' if row['agree'] == '=' else 'no'}",
-        ]
-    return "\n".join(lines) + "\n"
+    out += _matrix(utf8, "UTF-8: standard-library time / urlencoded time")
+    out += [""]
+    out += _matrix(
+        legacy, "Legacy encodings: the lowest ratio of the ten (one per family) for each cell"
+    )
+    return "\n".join(out) + "\n"
+
+
+def _matrix(table: dict[str, dict[str, float]], title: str) -> list[str]:
+    shapes = [shape for shape in SHAPES if any(shape in cells for cells in table.values())]
+    out = [f".. list-table:: {title} (below 2× in bold)", "   :header-rows: 1", ""]
+    out.append("   * - path")
+    out += [f"     - {SHAPES[shape][0]}" for shape in shapes]
+    for path in sorted(table, key=ORDER.__getitem__):
+        cells = table[path]
+        out.append(f"   * - ``{path}``")
+        for shape in shapes:
+            ratio = cells.get(shape)
+            if ratio is None:
+                out.append("     - —")
+            elif ratio < TARGET:
+                out.append(f"     - **{ratio:.2f}**")
+            else:
+                out.append(f"     - {ratio:.2f}")
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -382,11 +418,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--warmup",
         type=float,
-        default=0.2 if PYPY else 0.0,
-        help="seconds each call runs before timing (0.2 on PyPy, for the JIT)",
+        default=0.05 if PYPY else 0.0,
+        help="CPU seconds each call runs before it is timed (0.05 on PyPy, for the JIT)",
     )
     parser.add_argument("--json", type=Path, help="also write every run's rows to this file")
-    parser.add_argument("--write", type=Path, help="directory for corners.json and the RST table")
+    parser.add_argument(
+        "--load",
+        type=Path,
+        action="append",
+        help="summarize the runs of a --json file instead of measuring (may be repeated:"
+        " the files' runs combine, row by row)",
+    )
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        help="give each row's median ratio in a saved sweep too (was ...x): a --json file,"
+        " or the text table that --write writes (docs/bench/corners.txt)",
+    )
+    parser.add_argument(
+        "--write", type=Path, help="directory for the table as text and as RST (corners.txt, .inc)"
+    )
     args = parser.parse_args(argv)
     if args.paths:
         print("\n".join(path_names()))
@@ -397,21 +448,24 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     about = f"{machine()}, urlencoded {urlencoded.__version__}, {args.timer} time"
     print(about)
-    if YARL is None:
-        print("note: yarl >= 1.25 (query_to_pairs) is not installed: no yarl column")
-    else:
-        print(f"yarl {YARL.__version__}")
+    print(YARL_NOTE)
     print("columns: stdlib time / ours, our µs, stdlib µs, yarl time / ours, same result, row")
     runs: list[list[dict[str, Any]]] = []
     checks: dict[str, tuple[str, str]] = {}
     started = time.perf_counter()
-    for run in range(args.runs):
+    for path in args.load or []:
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        about = saved["machine"]
+        runs += saved["runs"]
+        print(f"(the runs saved in {path}: {about})")
+    for run in range(0 if args.load else args.runs):
         if args.runs > 1:
             print(f"\nrun {run + 1} of {args.runs}")
         runs.append(sweep(args, run, checks))
     rows = summary(runs)
+    before = compared(args.compare) if args.compare else {}
     print()
-    print("\n".join(table_lines(rows)))
+    print("\n".join(table_lines(rows, before)))
     differs = [row for row in rows if row["agree"] == "≠" and row["kind"] == "same"]
     if differs:
         print(f"\n{len(differs)} rows whose stdlib call should agree DIFFER:")
@@ -419,9 +473,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {row['key']}: {row['note']}")
     print(f"\n{len(rows)} rows, {args.runs} run(s), {time.perf_counter() - started:.0f} s")
     if args.json:
-        args.json.write_text(json.dumps({"machine": about, "runs": runs}, ensure_ascii=False))
+        args.json.write_text(
+            json.dumps({"machine": about, "runs": runs}, ensure_ascii=False), encoding="utf-8"
+        )
     if args.write:
-        write(args.write, rows, about, args.runs)
+        counts = [len(row["ratios"]) for row in rows if "ratios" in row]
+        least, most = min(counts), max(counts)
+        runs_told = f"{most}" if least == most else f"{least} to {most} (per row)"
+        write(args.write, rows, about, runs_told)
     return 0
 
 

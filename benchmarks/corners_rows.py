@@ -30,15 +30,21 @@ from urlencoded import dialects
 Call = Callable[[], object]
 
 
-def _optional_yarl() -> Any:
+def _optional_yarl() -> tuple[Any, str]:
+    """yarl if it has query_to_pairs (1.25 and later), and a note if not."""
     try:
         import yarl
     except ImportError:
-        return None
-    return yarl if hasattr(yarl, "query_to_pairs") else None  # yarl >= 1.25
+        return None, "note: yarl is not installed here: no yarl column"
+    if not hasattr(yarl, "query_to_pairs"):
+        note = (
+            f"note: yarl {yarl.__version__} has no query_to_pairs (1.25 and later): no yarl column"
+        )
+        return None, note
+    return yarl, f"yarl {yarl.__version__}"
 
 
-YARL = _optional_yarl()
+YARL, YARL_NOTE = _optional_yarl()
 
 
 def _same(result: object) -> object:
