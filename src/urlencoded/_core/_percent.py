@@ -328,10 +328,11 @@ def ascii_as_is(encoding: Encoding, text: str) -> bool:
 
 
 def encode_after_encoding(encoding: Encoding, text: str, escapes: Escaper) -> str:
-    """Steps 3-8 of percent-encode after encoding, for a scalar value string."""
+    """Steps 3-8 of percent-encode after encoding, for *text* as a scalar value string
+    (a surrogate is U+FFFD: the encoders convert it, as the UTF-8 encode here does)."""
     if encoding is UTF_8 or ascii_as_is(encoding, text):
         # UTF-8 encodes every scalar value: one run, no errors.
-        return escapes.escape(text.encode("utf-8"))
+        return escapes.escape(utf8_encode(text))
     if escapes.references:
         # The set escapes "&", "#" and ";", so an error written as b"&#N;" among the
         # bytes comes out as step 7.4's "%26%23N%3B": one escape pass over all of it.
@@ -483,7 +484,7 @@ def percent_encode_after_encoding(
                     # Nothing to escape: only a space may change.
                     return text.replace(" ", "+") if space_as_plus and " " in text else text
                 return escapes.escape(data)
-            return encode_after_encoding(known, to_usv_string(text), escapes)
+            return encode_after_encoding(known, text, escapes)
     resolved = get_encoding(encoding)
     _check_text_and_set(text, percent_encode_set, "percent_encode_after_encoding")
     plus = _space_as_plus(percent_encode_set, space_as_plus, "percent_encode_after_encoding")

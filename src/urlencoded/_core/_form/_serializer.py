@@ -31,8 +31,8 @@ Pairs = Union[Iterable[Pair], Mapping[str, ValueInput], Mapping[bytes, ValueInpu
 def _serialize_part(part: NameOrValue, encoding: Encoding, escapes: Escaper) -> str:
     """Steps 3.2-3.3 for one checked name or value."""
     if isinstance(part, str):
-        # Percent-encode after encoding, with the urlencoded set.
-        return encode_after_encoding(encoding, to_usv_string(part), escapes)
+        # Percent-encode after encoding, with the urlencoded set (surrogates: U+FFFD).
+        return encode_after_encoding(encoding, part, escapes)
     # Already-encoded bytes are percent-encoded as they are.
     return escapes.escape(bytes(part))
 
