@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from operator import itemgetter
-from typing import Any, TypeVar, Union, overload
+from typing import Any, TypeVar, overload
 
 from ._bulk_serializer import serialize_str_pairs, written_as_is
 from ._form import parse, parse_default, split_plain_form
@@ -39,32 +39,17 @@ from ._infra import ANY_VALUE, first_values, to_usv_string, utf16_code_unit_key,
 from ._options import BLOCK
 from ._pairs import check_items
 from ._search_params_args import (
+    _Init,
     _is_multi_valued,
     _mapping_item,
     _str_pairs,
     _usv,
     _usv_or_none,
     _usv_value,
+    _Value,
 )
 
 __all__ = ["URLSearchParams"]
-
-#: A value the methods take: a str, or a number stored as its text (check_value).
-_Value = Union[str, int, float]
-#: What the constructor accepts; Web IDL's
-#: ``(sequence<sequence<USVString>> or record<USVString, USVString> or USVString)``,
-#: plus bytes for the urlencoded parser.
-_Init = Union[
-    str,
-    bytes,
-    bytearray,
-    memoryview,
-    "URLSearchParams",
-    Mapping[str, _Value],
-    # Pairs as tuples, lists or iterators; not Iterable[Iterable[str]], which a
-    # list of str would match and the constructor refuses at run time.
-    Iterable[Union[tuple[str, _Value], list[str], Iterator[str]]],
-]
 
 _BYTES_TYPES = (bytes, bytearray, memoryview)
 _NAME = itemgetter(0)

@@ -15,14 +15,34 @@ C-level passes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Union
 
 from ._bulk_serializer import FORM_PLAIN_BYTES
 from ._infra import SURROGATE, to_usv_string
 from ._pairs import check_part, check_value, number_text
 
+if TYPE_CHECKING:
+    from ._search_params import URLSearchParams
+
 _PAIR_TYPES = {tuple, list}
+
+#: A value the methods take: a str, or a number stored as its text (check_value).
+_Value = Union[str, int, float]
+#: What the constructor accepts; Web IDL's
+#: ``(sequence<sequence<USVString>> or record<USVString, USVString> or USVString)``,
+#: plus bytes for the urlencoded parser.
+_Init = Union[
+    str,
+    bytes,
+    bytearray,
+    memoryview,
+    "URLSearchParams",  # resolved in _search_params, where the hints are read
+    Mapping[str, _Value],
+    # Pairs as tuples, lists or iterators; not Iterable[Iterable[str]], which a
+    # list of str would match and the constructor refuses at run time.
+    Iterable[Union[tuple[str, _Value], list[str], Iterator[str]]],
+]
 
 
 def _usv(value: object, what: str) -> str:

@@ -467,10 +467,7 @@ class Dialect:
         self, checked: list[tuple[Value, Value]], encoding: str | Encoding
     ) -> list[str]:
         """Checked names and values, encoded one by one: [name0, value0, name1, ...]."""
-        flat: list[Value] = []
-        for pair in checked:
-            flat.extend(pair)
-        return [self.encode(part, encoding=encoding) for part in flat]
+        return [self.encode(part, encoding=encoding) for pair in checked for part in pair]
 
     def serialize(self, pairs: Pairs, *, encoding: str | Encoding = "UTF-8") -> str:
         """Encode (name, value) pairs and join them with ``=`` and ``&``, in order.
