@@ -160,7 +160,7 @@ class Dialect:
             # shadows the method with a function that has the tables at hand and
             # skips the method's lookup and binding. __reduce__ rebuilds it.
             rules = (self.keep_escapes, self.percent_u)
-            fast = utf8_encoder(escapes, self._encode, Dialect.encode, *rules)
+            fast = utf8_encoder(escapes, self._encode, Dialect.encode, *rules, self.strict)
             if fast is not None:
                 object.__setattr__(self, "encode", fast)
             whole = utf8_whole(escapes, *rules)

@@ -17,7 +17,13 @@ from codecs import charmap_decode
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
-from .._core import ascii_as_is, join_pairs, output_encoding, serialize_pairs
+from .._core import (
+    ascii_as_is,
+    encode_after_encoding,
+    join_pairs,
+    output_encoding,
+    serialize_pairs,
+)
 from .._encoding import UTF_8
 
 if TYPE_CHECKING:
@@ -147,6 +153,7 @@ def utf8_encoder(
     method: Callable[..., str],
     keep_escapes: bool = False,
     percent_u: bool = False,
+    strict: bool = False,
 ) -> Callable[..., str] | None:
     """A dialect's ``encode``, fast for a str in UTF-8, *general* for anything else.
 
@@ -157,7 +164,9 @@ def utf8_encoder(
     (:func:`escape_code_units`). *general* takes the rest (other encodings,
     bytes, surrogates, wrong types). The function takes the docstring and
     signature of *method*, less ``self``. None for a dialect with both rules,
-    or one that keeps triplets and escapes a hex digit.
+    or one that keeps triplets and escapes a hex digit. Another encoding is
+    step 3-8 over the escaper, unless a rule (or *strict*: a lone surrogate
+    raises) needs *general*.
     """
     kept_bytes = escaper.kept
     words = all(char in kept_bytes for char in _WORD.encode("ascii"))
@@ -165,24 +174,24 @@ def utf8_encoder(
     triplets = escaping_triplets(escaper) if keep_escapes else None
     if (keep_escapes and percent_u) or (keep_escapes and triplets is None):
         return None
+    legacy = not (keep_escapes or percent_u or strict)
 
     # encoding is keyword-only in effect: a second positional argument lands in
     # extra and is refused. A real keyword-only parameter would cost every call
     # a slower frame set-up (no CPython call specialisation handles one).
     def encode(value: Value, extra: object = _NOTHING, encoding: str | Encoding = "UTF-8") -> str:
-        if (
-            type(value) is str
-            and extra is _NOTHING
-            and (
-                encoding == "UTF-8"
+        if type(value) is str and extra is _NOTHING:
+            if encoding != "UTF-8":
+                if legacy:
+                    # Steps 3-8 with the escaper; the encoder converts surrogates.
+                    return encode_after_encoding(output_encoding(encoding), value, escaper)
                 # ASCII is its own encoding, but in a %u dialect, which takes only UTF-8.
-                or (
-                    not percent_u
-                    and value.isascii()
-                    and ascii_as_is(output_encoding(encoding), value)
-                )
-            )
-        ):
+                if (
+                    percent_u
+                    or not value.isascii()
+                    or not ascii_as_is(output_encoding(encoding), value)
+                ):
+                    return general(value, encoding)
             if percent_u:
                 return escape_code_units(escaper, value)
             if triplets is not None:
