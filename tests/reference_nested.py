@@ -298,18 +298,22 @@ def serialize(obj: dict[str, Any], list_format: str, skip_none: bool, max_depth:
         return entries
 
     def leaf_text(value: Any) -> str | None:
+        # The library's rule for values: str, bytes, int and float as Python
+        # writes them; bool and None (unless skipped) refused.
         if isinstance(value, str):
             return utf8_percent_encode(value, in_urlencoded_set, space_as_plus=True)
         if isinstance(value, bytes):
             return encode_bytes(value)
-        if value is True:
-            return "true"
-        if value is False:
-            return "false"
-        if isinstance(value, int):
-            return str(value)
+        if isinstance(value, bool):
+            raise Refused("type")
+        if isinstance(value, (int, float)):
+            if value != value or value in (float("inf"), float("-inf")):
+                raise Refused("value")
+            return utf8_percent_encode(repr(value), in_urlencoded_set, space_as_plus=True)
         if value is None:
-            return None
+            if skip_none:
+                return None
+            raise Refused("type")
         raise Refused("type")
 
     def walk(container: Any, name: str) -> None:
@@ -323,9 +327,7 @@ def serialize(obj: dict[str, Any], list_format: str, skip_none: bool, max_depth:
                 continue
             text = leaf_text(child)
             if text is None:
-                if skip_none:
-                    continue
-                text = ""
+                continue
             encoded_name = utf8_percent_encode(entry_name, in_urlencoded_set, space_as_plus=True)
             pairs.append(encoded_name + "=" + text)
 

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from unittest import mock
 
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
@@ -324,6 +325,63 @@ def test_plain_serialization_agrees(pairs: list[tuple[str, str]]) -> None:
     for encoding in ("windows-1252", "ISO-2022-JP"):
         legacy = reference_html.urlencoded_serialize(pairs, encoding)
         assert urlencoded.serialize(pairs, encoding=encoding) == legacy
+
+
+# Text for each one-pass path of every encoding: ASCII with and without
+# escapes, joints inside names and values, characters each encoding lacks
+# (errors), three-byte ones, ISO-2022-JP's Roman characters, controls and
+# joints, U+FFFD and lone surrogates.
+_ENCODED_TEXT = st.text(
+    st.one_of(
+        st.sampled_from("abz09*-._ ~/%"),
+        st.sampled_from("&=\x01\x02\x0e\x0f\x1b"),
+        st.sampled_from("éÿŁЖ€日本語ｱ\u00a5\u203e\u2212\ufffd\U0001f600\udc80"),
+        st.characters(),
+    ),
+    max_size=8,
+)
+_LEGACY_ENCODINGS = [
+    "windows-1252",
+    "ISO-8859-2",
+    "windows-1251",
+    "KOI8-U",
+    "x-user-defined",
+    "Shift_JIS",
+    "EUC-JP",
+    "ISO-2022-JP",
+    "GBK",
+    "gb18030",
+    "Big5",
+    "EUC-KR",
+]
+
+
+@pytest.mark.parametrize("encoding", ["UTF-8", *_LEGACY_ENCODINGS])
+@given(pairs=st.lists(st.tuples(_ENCODED_TEXT, _ENCODED_TEXT), min_size=1, max_size=5))
+@example(pairs=[("a", "日"), ("b", "x")])
+@example(pairs=[("a", "\u00a5"), ("b", "c")])
+@example(pairs=[("\u00e9", "\ufffd"), ("&", "=")])
+@example(pairs=[("日", ""), ("", "本")])
+@example(pairs=[("a\x0e", "b")])
+def test_serialize_in_each_encoding_agrees(encoding: str, pairs: list[tuple[str, str]]) -> None:
+    """Each one-pass path (ASCII, UTF-8, a stateless encoder with or without errors,
+    ISO-2022-JP's joints) writes what the spec writes pair by pair."""
+    scalar = [
+        (reference.to_scalar_value_string(name), reference.to_scalar_value_string(value))
+        for name, value in pairs
+    ]
+    expected = reference_html.urlencoded_serialize(scalar, encoding)
+    assert urlencoded.serialize(pairs, encoding=encoding) == expected
+    assert urlencoded.serialize([list(pair) for pair in pairs], encoding=encoding) == expected
+    assert urlencoded.serialize(dict(pairs), encoding=encoding) == (
+        reference_html.urlencoded_serialize(
+            [
+                (reference.to_scalar_value_string(name), reference.to_scalar_value_string(value))
+                for name, value in dict(pairs).items()
+            ],
+            encoding,
+        )
+    )
 
 
 def test_plain_serialization_refuses_pairs_of_other_sizes() -> None:

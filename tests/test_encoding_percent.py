@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from tests import reference_encoding as ref
 from tests import reference_html
 from tests.reference import to_scalar_value_string
+from tests.strategies import text_with_surrogates
 from urlencoded import (
     SPECIAL_QUERY_PERCENT_ENCODE_SET,
     URLENCODED_PERCENT_ENCODE_SET,
@@ -132,6 +133,28 @@ def test_percent_encode_after_encoding_matches_reference(
     )
     expected = _reference_percent_encode(name, text, space_as_plus)
     assert percent_encode_after_encoding(name, text, percent_set) == expected
+
+
+@given(
+    st.sampled_from(ref.ENCODER_NAMES),
+    st.one_of(text_strategy, text_with_surrogates, st.text("aZ %&=~\x0e\x1b", max_size=8)),
+    st.booleans(),
+)
+def test_percent_encode_after_encoding_again_matches_reference(
+    name: str, text: str, space_as_plus: bool
+) -> None:
+    """A second call with the same label (the one that skips the checks) gives the steps'
+    output too, for ASCII in every encoding and for lone surrogates (U+FFFD)."""
+    percent_set = (
+        URLENCODED_PERCENT_ENCODE_SET if space_as_plus else SPECIAL_QUERY_PERCENT_ENCODE_SET
+    )
+    expected = _reference_percent_encode(name, to_scalar_value_string(text), space_as_plus)
+    assert percent_encode_after_encoding(name, text, percent_set) == expected
+    assert percent_encode_after_encoding(name, text, percent_set) == expected
+    explicit = percent_encode_after_encoding(
+        name, text, percent_set, space_as_plus=space_as_plus, errors="replace"
+    )
+    assert explicit == expected
 
 
 @pytest.mark.parametrize("label", sorted(set(ref.labels().values())))

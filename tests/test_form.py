@@ -5,15 +5,17 @@ https://url.spec.whatwg.org/#application/x-www-form-urlencoded
 
 from __future__ import annotations
 
+import pickle
 from collections import OrderedDict
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 import urlencoded
-from tests import reference
-from tests.strategies import form_bodies
+from tests import reference, reference_encoding, reference_html
+from tests.strategies import form_bodies, text_with_surrogates
 
 
 class TestParse:
@@ -254,7 +256,7 @@ class TestSerialize:
     @pytest.mark.parametrize(
         ("pairs", "message"),
         [
-            ([("a", None)], "pair 0: value must be str or bytes, not NoneType"),
+            ([("a", None)], "pair 0: value must be str or bytes, int or float, not None"),
             ([("a", "b"), (1, "b")], "pair 1: name must be str or bytes, not int"),
             ([("a", "b", "c")], "pair 0 must have 2 items"),
             ([("a",)], "pair 0 must have 2 items"),
@@ -263,7 +265,8 @@ class TestSerialize:
             ("a=b", "not str"),
             (b"a=b", "not bytes"),
             (None, "not NoneType"),
-            ({"a": 1}, "pair 0: value must be str or bytes, not int"),
+            ({"a": True}, "pair 0: value must be str or bytes, int or float, not True"),
+            ({"a": object()}, "pair 0: value must be str or bytes, int or float, not object"),
         ],
     )
     def test_wrong_types(self, pairs: Any, message: str) -> None:
@@ -278,6 +281,165 @@ class TestSerialize:
             encoding = urlencoded.get_encoding(label)
             assert urlencoded.serialize([("é", "€")], encoding=encoding) == "%C3%A9=%E2%82%AC"
             assert urlencoded.serialize([("é", "€")], encoding=label) == "%C3%A9=%E2%82%AC"
+
+
+class TestStrictSerialize:
+    """errors="strict": a character the legacy encoding lacks raises EncodeError."""
+
+    def test_default_writes_a_reference_strict_raises(self) -> None:
+        """The browser's %26%23N%3B by default; EncodeError naming pair, character, index and
+        encoding with errors="strict"."""
+        assert urlencoded.serialize([("n", "ë")], encoding="shift_jis") == "n=%26%23235%3B"
+        with pytest.raises(urlencoded.EncodeError) as info:
+            urlencoded.serialize([("n", "ë")], encoding="shift_jis", errors="strict")
+        error = info.value
+        assert (error.encoding, error.code_point, error.index, error.where) == (
+            "Shift_JIS",
+            0xEB,
+            0,
+            "serialize() pair 0: value",
+        )
+        assert str(error) == (
+            "serialize() pair 0: value: U+00EB 'ë' at index 0 cannot be encoded in Shift_JIS"
+            " (errors='strict')"
+        )
+        assert isinstance(error, ValueError)
+        assert isinstance(error, urlencoded.URLEncodedError)
+        assert error.status == 500
+        again = pickle.loads(pickle.dumps(error))
+        assert (type(again), str(again), again.index) == (type(error), str(error), error.index)
+
+    @pytest.mark.parametrize(
+        ("pairs", "encoding", "where", "index", "code_point"),
+        [
+            ([("a", "b"), ("é‽", "c")], "windows-1252", "pair 1: name", 1, 0x203D),
+            ({"q": "日本", "r": "x\x1b"}, "iso-2022-jp", "pair 1: value", 1, 0x1B),
+            ([("q", "\x0e")], "iso-2022-jp", "pair 0: value", 0, 0x0E),
+            ([("q", "a\ufffd")], "iso-2022-jp", "pair 0: value", 1, 0xFFFD),
+            ([("q", "日本\U0001f600")], "gbk", "pair 0: value", 2, 0x1F600),
+            # A lone surrogate is U+FFFD by then, which no legacy encoding has.
+            ([("q", "ab\ud800")], "euc-kr", "pair 0: value", 2, 0xFFFD),
+            ([("q", b"\xff"), ("r", 7), ("s", "Ω")], "windows-1252", "pair 2: value", 0, 0x3A9),
+        ],
+    )
+    def test_the_first_unencodable_character_is_named(
+        self, pairs: Any, encoding: str, where: str, index: int, code_point: int
+    ) -> None:
+        """The error is at the first such character, after bytes and numbers that pass."""
+        with pytest.raises(urlencoded.EncodeError) as info:
+            urlencoded.serialize(pairs, encoding=encoding, errors="strict")
+        error = info.value
+        assert (error.where, error.index, error.code_point) == (
+            f"serialize() {where}",
+            index,
+            code_point,
+        )
+        assert error.encoding == urlencoded.get_encoding(encoding).name
+
+    def test_options_count_pairs_as_given(self) -> None:
+        """With isindex, separator and the submission options, the pair index is the input's."""
+        pairs = [("isindex", "a"), ("b", "c‽")]
+        with pytest.raises(urlencoded.EncodeError, match=r"pair 1: value"):
+            urlencoded.serialize(pairs, encoding="windows-1252", isindex=True, errors="strict")
+        with pytest.raises(urlencoded.EncodeError, match=r"pair 0: value: U\+203D"):
+            urlencoded.serialize(
+                [("isindex", "‽")], encoding="windows-1252", isindex=True, errors="strict"
+            )
+        with pytest.raises(urlencoded.EncodeError, match=r"pair 1: name: U\+2261"):
+            urlencoded.serialize(
+                [("a", "1"), ("≡", "2")], encoding="latin1", separator=";", errors="strict"
+            )
+
+    def test_encodable_text_gives_the_default_output(self) -> None:
+        """Strict mode changes nothing where every character encodes, and UTF-8 encodes all."""
+        pairs: list[tuple[str, Any]] = [("名前", "日本 語&=~"), ("b", b"\xff"), ("n", 2)]
+        for encoding in ("shift_jis", "euc-jp", "iso-2022-jp", "gb18030", "UTF-8", "utf-16le"):
+            assert urlencoded.serialize(pairs, encoding=encoding, errors="strict") == (
+                urlencoded.serialize(pairs, encoding=encoding)
+            )
+        assert urlencoded.serialize([("a", "\U0001f600\ud800")], errors="strict") == (
+            "a=%F0%9F%98%80%EF%BF%BD"
+        )
+
+    @pytest.mark.parametrize(("errors", "error"), [("ignore", ValueError), (None, TypeError)])
+    def test_bad_errors_value(self, errors: Any, error: type[Exception]) -> None:
+        """errors takes the names parse takes; anything else is refused, even in UTF-8."""
+        for encoding in ("UTF-8", "shift_jis"):
+            with pytest.raises(error, match="errors must be"):
+                urlencoded.serialize([("a", "b")], encoding=encoding, errors=errors)
+            with pytest.raises(error, match="errors must be"):
+                urlencoded.percent_encode_after_encoding(
+                    encoding, "a", urlencoded.URLENCODED_PERCENT_ENCODE_SET, errors=errors
+                )
+
+    def test_percent_encode_after_encoding(self) -> None:
+        """percent_encode_after_encoding takes errors="strict" too: the index is in the text."""
+        urlencoded_set = urlencoded.URLENCODED_PERCENT_ENCODE_SET
+        assert urlencoded.percent_encode_after_encoding("big5", "a‽", urlencoded_set) == (
+            "a%26%238253%3B"
+        )
+        with pytest.raises(urlencoded.EncodeError) as info:
+            urlencoded.percent_encode_after_encoding("big5", "a‽", urlencoded_set, errors="strict")
+        assert (info.value.where, info.value.index, info.value.code_point) == ("", 1, 0x203D)
+        assert (
+            str(info.value) == "U+203D '‽' at index 1 cannot be encoded in Big5 (errors='strict')"
+        )
+        assert urlencoded.percent_encode_after_encoding(
+            "big5", "a&#8253;", urlencoded_set, errors="strict"
+        ) == ("a%26%238253%3B")
+
+
+def _first_error(encoding: str, text: str) -> tuple[int, int] | None:
+    """(index, code point) of the first code point the literal encoder fails on, or None."""
+    for index, char in enumerate(text):
+        if any(
+            isinstance(item, int) for item in reference_encoding.encode_or_fail_loop(encoding, char)
+        ):
+            return index, ord(char)
+    return None
+
+
+@given(
+    encoding=st.sampled_from(
+        [
+            "windows-1252",
+            "ISO-8859-2",
+            "Shift_JIS",
+            "EUC-JP",
+            "ISO-2022-JP",
+            "GBK",
+            "Big5",
+            "EUC-KR",
+        ]
+    ),
+    pairs=st.lists(st.tuples(text_with_surrogates, text_with_surrogates), max_size=5),
+)
+@example(encoding="ISO-2022-JP", pairs=[("a", "\ufffd\x1b")])
+@example(encoding="Shift_JIS", pairs=[("&#235;", "x"), ("n", "ë")])
+def test_strict_serialize_agrees_with_the_reference(
+    encoding: str, pairs: list[tuple[str, str]]
+) -> None:
+    """errors="strict" raises at the first character the spec's encoder fails on (found
+    character by character), or gives the spec's serialization when there is none."""
+    expected_error = None
+    for index, pair in enumerate(pairs):
+        for part, text in zip(("name", "value"), pair):
+            found = _first_error(encoding, reference.to_scalar_value_string(text))
+            if found is not None and expected_error is None:
+                expected_error = (f"serialize() pair {index}: {part}", *found)
+    if expected_error is None:
+        expected = reference_html.urlencoded_serialize(
+            [
+                (reference.to_scalar_value_string(n), reference.to_scalar_value_string(v))
+                for n, v in pairs
+            ],
+            encoding,
+        )
+        assert urlencoded.serialize(pairs, encoding=encoding, errors="strict") == expected
+        return
+    with pytest.raises(urlencoded.EncodeError) as info:
+        urlencoded.serialize(pairs, encoding=encoding, errors="strict")
+    assert (info.value.where, info.value.index, info.value.code_point) == expected_error
 
 
 class TestPercentFunctions:

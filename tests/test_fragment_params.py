@@ -83,11 +83,11 @@ def test_with_fragment_params_space_as_percent_20() -> None:
 
 
 def test_wrong_types() -> None:
-    """A non-str URL, a non-URLSearchParams or a non-bool flag raises TypeError naming it."""
+    """A non-str URL, params that are not pairs or a non-bool flag raises TypeError naming it."""
     with pytest.raises(TypeError, match="fragment_params\\(\\) url must be str, not bytes"):
         fragment_params(b"x#a")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="params must be a URLSearchParams, not dict"):
-        with_fragment_params("x", {"a": "1"})  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="params must be a URLSearchParams, a mapping or"):
+        with_fragment_params("x", "a=1")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="plus_as_space must be a bool, not NoneType"):
         fragment_params("x#a", plus_as_space=None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="plus_as_space must be a bool, not int"):

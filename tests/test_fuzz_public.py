@@ -664,6 +664,7 @@ EXCEPTION_BASES: dict[str, type[BaseException]] = {
     "URLEncodedError": Exception,
     "UnknownEncodingError": LookupError,
     "DecodeError": ValueError,
+    "EncodeError": ValueError,
     "LimitExceeded": ValueError,
     "TooManyFields": urlencoded.LimitExceeded,
     "FieldTooLarge": urlencoded.LimitExceeded,
@@ -717,7 +718,7 @@ def exercise_exception(data: st.DataObject, cls: type[BaseException], module: st
     assert vars(copy) == vars(error)
     status = error.status
     assert copy.status == status
-    if isinstance(error, urlencoded.BodyConsumedError):
+    if isinstance(error, (urlencoded.BodyConsumedError, urlencoded.EncodeError)):
         assert status == 500
     elif isinstance(error, urlencoded.LimitExceeded):
         assert status == 413
@@ -1554,7 +1555,7 @@ def test_multidict_setdefault_stores_only_str() -> None:
     form = urlencoded.MultiDict("a=1&a=2")
     assert form.setdefault("a") == "1"
     assert form.setdefault("b", "3") == "3"
-    with pytest.raises(TypeError, match="value must be str, not NoneType"):
+    with pytest.raises(TypeError, match="value must be str, int or float, not None"):
         form.setdefault("c")
     with pytest.raises(TypeError, match="name must be str, not int"):
         form.setdefault(1, "x")  # type: ignore[call-overload]

@@ -136,18 +136,19 @@ def test_copy_pickle_repr_and_equality() -> None:
 @pytest.mark.parametrize(
     "bad",
     [
-        lambda: MultiDict([("a", 1)]),  # type: ignore[list-item]
+        lambda: MultiDict([("a", True)]),
         lambda: MultiDict({"a": None}),  # type: ignore[arg-type]
         lambda: MultiDict(["ab"]),  # type: ignore[list-item]
         lambda: MultiDict([("a", "1", "2")]),  # type: ignore[list-item]
         lambda: MultiDict(3),  # type: ignore[arg-type]
         lambda: MultiDict([("a", "1")], encoding="utf-8"),
-        lambda: MultiDict().add("a", 1),  # type: ignore[arg-type]
+        lambda: MultiDict().add("a", None),  # type: ignore[arg-type]
         lambda: MultiDict().__setitem__(1, "a"),  # type: ignore[index]
     ],
 )
 def test_wrong_types_raise_type_error(bad: Any) -> None:
-    """Non-str names or values, non-pairs and misplaced parse options raise TypeError."""
+    """Non-str names, bool, None or other values, non-pairs and misplaced parse options
+    raise TypeError."""
     with pytest.raises(TypeError):
         bad()
 

@@ -392,17 +392,25 @@ class TestSerialize:
     """serialize_nested writes bracketed names in insertion order."""
 
     def test_leaves(self) -> None:
-        """Each scalar type has its documented text."""
+        """Each scalar type has its documented text; None is left out with skip_none."""
         data: dict[str, NestedInput] = {
             "s": "a b",
             "b": b"\xff",
-            "t": True,
-            "f": False,
             "i": -3,
+            "x": 0.5,
+            "e": 1e16,
             "n": None,
         }
-        assert serialize_nested(data) == "s=a+b&b=%FF&t=true&f=false&i=-3&n="
-        assert serialize_nested(data, skip_none=True) == "s=a+b&b=%FF&t=true&f=false&i=-3"
+        assert serialize_nested(data, skip_none=True) == "s=a+b&b=%FF&i=-3&x=0.5&e=1e%2B16"
+
+    @pytest.mark.parametrize("leaf", [True, False, None])
+    def test_bool_and_none_leaves_are_refused(self, leaf: Any) -> None:
+        """bool, and None without skip_none, raise TypeError naming the path and the reason."""
+        with pytest.raises(TypeError, match=r"a\[b\] must be str or bytes, int or float") as info:
+            serialize_nested({"a": {"b": leaf}})
+        assert "JavaScript" in str(info.value)
+        if leaf is None:
+            assert "skip_none=True" in str(info.value)
 
     def test_list_formats(self) -> None:
         """indices, brackets and repeat write lists as their names say."""
@@ -425,13 +433,13 @@ class TestSerialize:
     @pytest.mark.parametrize(
         ("obj", "path"),
         [
-            ({"items": [{"price": 1.5}]}, "items[0][price]"),
+            ({"items": [{"price": True}]}, "items[0][price]"),
             ({"a": {"b": {1, 2}}}, "a[b]"),
             ({"a": object()}, "a"),
         ],
     )
     def test_unsupported_leaf_names_path(self, obj: dict[str, Any], path: str) -> None:
-        """A float, set or other object raises TypeError naming its path."""
+        """A bool, set or other object raises TypeError naming its path."""
         with pytest.raises(TypeError) as info:
             serialize_nested(obj)
         assert path in str(info.value)
@@ -593,10 +601,34 @@ class TestQsInteroperability:
         assert parse_nested(row["qs_stringify"]) == row["expected"]
 
     def test_qs_reads_our_output(self, row: dict[str, Any]) -> None:
-        """qs.parse read our serialization back as the object (recorded), and it is still ours."""
+        """qs.parse read our serialization back as the object (recorded), and it is still ours;
+        booleans, which qs writes as true and false, we refuse and write when given as text."""
         assert row["qs_parse_of_ours"] == row["expected"]
         assert row["qs_parse_of_qs_stringify"] == row["expected"]
-        assert serialize_nested(row["object"]) == row["ours"]
+        if any(isinstance(leaf, bool) for leaf in _leaves(row["object"])):
+            with pytest.raises(TypeError, match="JavaScript"):
+                serialize_nested(row["object"])
+        assert serialize_nested(_bools_as_text(row["object"])) == row["ours"]
+
+
+def _leaves(obj: Any) -> list[Any]:
+    """Every leaf of a JSON object of dicts and lists."""
+    if isinstance(obj, dict):
+        return [leaf for child in obj.values() for leaf in _leaves(child)]
+    if isinstance(obj, list):
+        return [leaf for child in obj for leaf in _leaves(child)]
+    return [obj]
+
+
+def _bools_as_text(obj: Any) -> Any:
+    """*obj* with each bool leaf written as JavaScript writes it, "true" or "false"."""
+    if isinstance(obj, dict):
+        return {key: _bools_as_text(child) for key, child in obj.items()}
+    if isinstance(obj, list):
+        return [_bools_as_text(child) for child in obj]
+    if isinstance(obj, bool):
+        return "true" if obj else "false"
+    return obj
 
 
 @pytest.mark.parametrize("row", QS_TABLE["repeat_objects"], ids=lambda row: row["description"])
@@ -754,10 +786,10 @@ _any_top_keys = _now_and_then(
 _any_leaves = st.one_of(
     scalar_text,
     st.binary(max_size=4),
-    st.booleans(),
     st.integers(-(10**20), 10**20),
+    st.floats(),
     st.none(),
-    _now_and_then(st.none(), st.just(1.5)),
+    _now_and_then(st.none(), st.one_of(st.booleans(), st.just(1j))),
 )
 
 
@@ -909,3 +941,39 @@ def test_serialize_nested_writes_bytes_like_leaves_as_bytes() -> None:
     """bytes, bytearray and memoryview leaves are written as their bytes, not as lists of ints."""
     for leaf in (b"x y", bytearray(b"x y"), memoryview(b"x y")):
         assert urlencoded.serialize_nested({"a": leaf, "b": [leaf]}) == "a=x+y&b%5B0%5D=x+y"
+
+
+_NESTED_DIALECTS = ["WHATWG_FORM", "RFC3986", "JS_ESCAPE", "URI_TEMPLATE_RESERVED", "VBA_COOKIE"]
+
+
+@given(
+    st.one_of(_deep_objects("indices"), _deep_objects("brackets")),
+    st.sampled_from(_NESTED_DIALECTS),
+    st.sampled_from(["UTF-8", "windows-1252", "Shift_JIS", "ISO-2022-JP"]),
+)
+def test_dialect_and_encoding_write_each_name_and_value(
+    format_and_obj: tuple[ListFormat, dict[str, Any]], dialect_name: str, encoding: str
+) -> None:
+    """With any dialect and encoding, the pairs written at once (flat dicts and lists of str
+    included) are the dialect's encoding of each name and value, in order."""
+    list_format, obj = format_and_obj
+    dialect = urlencoded.dialects.DIALECTS[dialect_name]
+    # The names and values, as the default writes them and parse reads them back.
+    pairs = urlencoded.parse(serialize_nested(obj, list_format=list_format, max_depth=None))
+    try:
+        expected = "&".join(
+            f"{dialect.encode(name, encoding=encoding)}={dialect.encode(value, encoding=encoding)}"
+            for name, value in pairs
+        )
+    except ValueError:  # a %u dialect takes only UTF-8
+        with pytest.raises(ValueError, match="takes only encoding"):
+            serialize_nested(
+                obj, list_format=list_format, dialect=dialect, encoding=encoding, max_depth=None
+            )
+        return
+    assert (
+        serialize_nested(
+            obj, list_format=list_format, dialect=dialect, encoding=encoding, max_depth=None
+        )
+        == expected
+    )

@@ -121,18 +121,20 @@ def test_lone_surrogate_replaced_by_us_rejected_by_urlencode() -> None:
 # --- serializing: value types ------------------------------------------------
 
 
-def test_none_value_stringified_by_urlencode_rejected_by_us() -> None:
-    """urlencode writes ``str(None)``, ``None``; we raise TypeError."""
+def test_none_and_bool_values_stringified_by_urlencode_rejected_by_us() -> None:
+    """urlencode writes ``str(None)`` and ``str(True)``; we raise TypeError, since JavaScript
+    and HTTP clients write them otherwise (``null``, ``true``, an empty value)."""
     assert urlencode([("a", None)]) == "a=None"
-    with pytest.raises(TypeError, match="NoneType"):
-        serialize([("a", None)])  # type: ignore[list-item]
+    assert urlencode([("a", True)]) == "a=True"
+    for value in (None, True):
+        with pytest.raises(TypeError, match=f"not {value}: its text differs"):
+            serialize([("a", value)])  # type: ignore[list-item]
 
 
-def test_int_value_stringified_by_urlencode_rejected_by_us() -> None:
-    """urlencode writes ``str(1)``; we raise TypeError instead of guessing a format."""
-    assert urlencode([("a", 1)]) == "a=1"
-    with pytest.raises(TypeError, match="int"):
-        serialize([("a", 1)])  # type: ignore[list-item]
+def test_int_and_float_values_written_alike() -> None:
+    """An int or a float is written as urlencode writes it (``str()``, which is ``repr()``)."""
+    for value in (1, -7, 0.5, 1e16, 10**20):
+        assert serialize([("a", value)]) == urlencode([("a", value)])
 
 
 def test_list_value_stringified_by_urlencode_rejected_by_us() -> None:

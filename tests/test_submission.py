@@ -12,13 +12,14 @@ import io
 from typing import Any, Callable
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import urlencoded
+from tests import reference
 from tests import reference_encoding as enc
 from tests import reference_html as ref
-from tests.strategies import form_bodies
+from tests.strategies import form_bodies, text_with_surrogates
 from urlencoded import DecodeError, IncrementalParser, LimitExceeded, parse, parse_bytes, serialize
 
 # Encodings a form can be submitted in (output encodings), and a few inputs.
@@ -490,6 +491,27 @@ def test_text_plain_agrees_with_reference(pairs: list[tuple[str, str]], encoding
     assert actual == expected
     plain = urlencoded.serialize_text_plain(pairs, encoding=encoding)
     assert plain == ref.encode_html(encoding, ref.text_plain_encode(pairs))
+
+
+@given(
+    st.lists(st.tuples(text_with_surrogates, text_with_surrogates), max_size=5),
+    st.sampled_from(OUTPUT_ENCODINGS),
+)
+@example([("a\udc80", "\ud800=\r\n")], "UTF-8")
+@example([("\u00e9", "\U0001f600")], "ISO-2022-JP")
+def test_text_plain_of_str_lists_agrees_with_reference(
+    pairs: list[tuple[str, str]], encoding: str
+) -> None:
+    """A list of str pairs, tuples or lists, lone surrogates included, is written in one pass
+    as the steps write it after USVString conversion."""
+    usv = reference.to_scalar_value_string
+    scalar = [(usv(name), usv(value)) for name, value in pairs]
+    expected = ref.encode_html(encoding, ref.text_plain_encode(scalar))
+    assert urlencoded.serialize_text_plain(pairs, encoding=encoding) == expected
+    assert urlencoded.serialize_text_plain([list(pair) for pair in pairs], encoding=encoding) == (
+        expected
+    )
+    assert urlencoded.serialize_text_plain(iter(pairs), encoding=encoding) == expected
 
 
 _plain_name = st.text(st.characters(exclude_categories=("Cs",), exclude_characters="=\r\n"))

@@ -35,7 +35,7 @@ def test_typing_file_passes_and_catches_a_call_that_starts_to_type_check(
     output, status = _mypy(TYPING_FILE, tmp_path / "cache")
     assert status == 0, output
     source = TYPING_FILE.read_text(encoding="utf-8")
-    rejected = 'serialize({"page": 2})  # type: ignore[arg-type]'
+    rejected = 'serialize({"page": None})  # type: ignore[arg-type]'
     assert rejected in source
     mutated = tmp_path / "check_mutated.py"
     mutated.write_text(

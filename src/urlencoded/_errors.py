@@ -19,6 +19,7 @@ __all__ = [
     "ClientDisconnected",
     "ContentLengthError",
     "DecodeError",
+    "EncodeError",
     "FieldTooLarge",
     "LimitExceeded",
     "ListIndexTooLarge",
@@ -140,6 +141,43 @@ class DecodeError(URLEncodedError, ValueError):
             type(self),
             (self.encoding, self.offset, self.position, self.data, self.raw_offset),
         )
+
+
+class EncodeError(URLEncodedError, ValueError):
+    """Text holds a character that the legacy encoding cannot encode (strict mode only).
+
+    The default serializing never raises this: as browsers do, it writes such
+    a character as a numeric character reference, ``%26%23N%3B`` (the
+    percent-encoding of ``&#N;``), which the receiver cannot tell from the
+    text ``&#N;``. With ``errors="strict"``, :func:`urlencoded.serialize` and
+    :func:`urlencoded.percent_encode_after_encoding` raise this instead.
+
+    :attr:`encoding` is the WHATWG name of the encoding, :attr:`code_point`
+    the character's code point, :attr:`index` its index in the str that
+    holds it (after lone surrogates became U+FFFD, which no legacy encoding
+    has), and :attr:`where` says which str that is (such as ``"pair 2:
+    value"``; empty for :func:`urlencoded.percent_encode_after_encoding`).
+    It is raised while writing, not reading a request: :attr:`status` is 500.
+
+    .. versionadded:: 1.1
+    """
+
+    status = 500
+
+    def __init__(self, encoding: str, code_point: int, index: int, where: str = "") -> None:
+        self.encoding = encoding
+        self.code_point = code_point
+        self.index = index
+        self.where = where
+        printable = 0 <= code_point <= 0x10FFFF and chr(code_point).isprintable()
+        shown = f" {chr(code_point)!r}" if printable else ""
+        super().__init__(
+            f"{where + ': ' if where else ''}U+{code_point:04X}{shown} at index {index} "
+            f"cannot be encoded in {encoding} (errors='strict')"
+        )
+
+    def __reduce__(self) -> tuple[type[EncodeError], tuple[str, int, int, str]]:
+        return (type(self), (self.encoding, self.code_point, self.index, self.where))
 
 
 class RowDecodeError(DecodeError):

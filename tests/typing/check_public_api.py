@@ -41,6 +41,9 @@ def accepted(environ: dict[str, Any], any_pairs: Any) -> None:
     serialize(MultiDict("a=1"))
     serialize(pair for pair in [("a", "1")])
     serialize(any_pairs)
+    serialize({"page": 2, "ratio": 0.5})
+    serialize([("page", 2)])
+    serialize([("n", "ë")], encoding="shift_jis", errors="strict")
     parse(b"a=1", errors="strict")
     parse("a=1", errors="replace", encoding="windows-1252", max_fields=10)
     parse_bytes(b"a=1")
@@ -54,6 +57,7 @@ def accepted(environ: dict[str, Any], any_pairs: Any) -> None:
     werkzeug_spelling: list[str] = form.getlist("a")
     multidict_spelling: list[str] = form.getall("a")
     form.add("a", "2")
+    form.add("page", 2)
     form.extend([("c", "3")])
     form.update({"c": "4"})
     params = URLSearchParams("a=1")
@@ -76,7 +80,7 @@ def accepted(environ: dict[str, Any], any_pairs: Any) -> None:
         inner: NestedValue = value["b"]
         print(inner)
     serialize_nested(nested)
-    serialize_nested({"a": [1, True, None, b"x"], "b": {"c": "d"}}, list_format="repeat")
+    serialize_nested({"a": [1, 0.5, None, b"x"], "b": {"c": "d"}}, list_format="repeat")
     flask_nested: dict[str, NestedValue] = urlencoded.flask.read_nested_form(max_depth=3)
     flask_query: MultiDict = urlencoded.flask.read_query(encoding="windows-1252")
     urlencoded.flask.nested_query(duplicates="first", max_fields=10)
@@ -93,21 +97,22 @@ def accepted(environ: dict[str, Any], any_pairs: Any) -> None:
 
 def rejected(environ: dict[str, Any]) -> None:
     """Calls that must not type-check, each with the error code mypy gives."""
-    serialize({"page": 2})  # type: ignore[arg-type]
     serialize({"page": None})  # type: ignore[arg-type]
-    serialize([("page", 2)])  # type: ignore[list-item]
+    serialize([("page", None)])  # type: ignore[list-item]
+    serialize({2: "page"})  # type: ignore[arg-type]
     serialize(["ab", "cd"])  # type: ignore[list-item]
     serialize("a=1")  # type: ignore[arg-type]
     serialize(b"a=1")  # type: ignore[arg-type]
+    serialize([("n", "ë")], errors="ignore")  # type: ignore[arg-type]
     parse(b"", errors="ignore")  # type: ignore[arg-type]
     parse(b"", max_fields="10")  # type: ignore[arg-type]
     parse(1)  # type: ignore[arg-type]
     parse_wsgi(environ, errors="surrogateescape")  # type: ignore[arg-type]
     IncrementalParser(errors="ignore")  # type: ignore[arg-type]
-    MultiDict([("a", 1)])  # type: ignore[list-item]
-    MultiDict({"a": 1})  # type: ignore[arg-type]
+    MultiDict([("a", None)])  # type: ignore[list-item]
+    MultiDict({"a": b"1"})  # type: ignore[arg-type]
     MultiDict(b"a=1", errors="ignore")  # type: ignore[arg-type]
-    MultiDict("a").add("a", 1)  # type: ignore[arg-type]
+    MultiDict("a").add("a", None)  # type: ignore[arg-type]
     parse_wsgi(environ, max_feilds=1)  # type: ignore[call-arg]
     parse_nested("a=1", max_feilds=10)  # type: ignore[call-arg]
     parse_nested("a=1", duplicates="merge")  # type: ignore[arg-type]
@@ -115,7 +120,7 @@ def rejected(environ: dict[str, Any]) -> None:
     parse_nested("a=1", use_charset_field=True)  # type: ignore[call-arg]
     count: int = parse_nested("a=1")["a"]  # type: ignore[assignment]
     serialize_nested({"a": ["x"]}, list_format="comma")  # type: ignore[arg-type]
-    serialize_nested({"price": 1.5})  # type: ignore[dict-item]
+    serialize_nested({"price": 1j})  # type: ignore[dict-item]
     serialize_nested({1: "x"})  # type: ignore[dict-item]
     urlencoded.flask.read_nested_form(max_feilds=10)  # type: ignore[call-arg]
     urlencoded.flask.read_query(honor_charset=True)  # type: ignore[call-arg]
@@ -125,8 +130,8 @@ def rejected(environ: dict[str, Any]) -> None:
     URLSearchParams("a").getall("a")  # type: ignore[attr-defined]
     URLSearchParams("a")[0]  # type: ignore[index]
     URLSearchParams(["ab", "cd"])  # type: ignore[list-item]
-    URLSearchParams({"a": 1})  # type: ignore[arg-type]
-    URLSearchParams("a").append("a", 1)  # type: ignore[arg-type]
+    URLSearchParams({"a": None})  # type: ignore[arg-type]
+    URLSearchParams("a").append("a", None)  # type: ignore[arg-type]
     parse(b"", separator=["&", ";"])  # type: ignore[arg-type]
     serialize([("a", "b")], separator=("&", ";"))  # type: ignore[arg-type]
     MultiDict("a", casefold="yes")  # type: ignore[arg-type]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import typing
 
-from ._bulk_serializer import serialize_pairs
+from ._bulk_serializer import join_pairs, serialize_pairs
 from ._form import (
     charset_field_encoding,
     check_limits,
@@ -62,11 +62,13 @@ from ._options import (
     options_from,
     unify_separators,
 )
-from ._pairs import check_items, check_part, check_value, pair_items
+from ._pairs import ValueInput, check_items, check_part, check_value, number_text, pair_items
 from ._percent import (
     Escaper,
+    ascii_as_is,
     encode_after_encoding,
     escaper,
+    output_encoding,
     percent_decode,
     percent_decode_bytes,
     percent_encode,
@@ -121,7 +123,9 @@ __all__ = [
     "PercentEncodeSet",
     "Separator",
     "URLSearchParams",
+    "ValueInput",
     "as_bytes",
+    "ascii_as_is",
     "charset_field_encoding",
     "check_items",
     "check_limit",
@@ -138,8 +142,11 @@ __all__ = [
     "form_options",
     "fragment_params",
     "isomorphic_decode",
+    "join_pairs",
     "normalize_newlines",
+    "number_text",
     "options_from",
+    "output_encoding",
     "pair_items",
     "parse",
     "parse_bytes",

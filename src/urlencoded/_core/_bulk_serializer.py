@@ -4,24 +4,47 @@ https://url.spec.whatwg.org/#concept-urlencoded-serializer
 
 The spec's serializer percent-encodes each name and value and joins them
 with "=" and "&". For str pairs this is done in one pass where the result is
-the same: pairs with nothing to escape are joined as they are, UTF-8 values
-made only of three-byte characters have their hex digits copied into a
-buffer of "%" at every third place, and otherwise the pairs, joined with
-stand-ins for "&" and "=", are encoded and escaped at once. Any other input
-gets None, and the caller serializes pair by pair. The property tests check
-every path against ``tests/reference.py``.
+the same. The pairs are joined with "=" and "&" first; when no name or value
+holds one of them (the joined text has one "=" a pair and one "&" between
+pairs), the joints are the only "=" and "&" in the text, and in its encoding:
+
+- ASCII text is its own encoding in every encoding (ISO-2022-JP's U+000E,
+  U+000F and U+001B aside): with nothing to escape it is the output, a space
+  written as "+"; otherwise it is escaped in one pass, "=" and "&" kept;
+- UTF-8 text is escaped in one pass the same way, and values made only of
+  three-byte characters have their hex digits copied into a buffer of "%"
+  at every third place;
+- in a stateless legacy encoding, "&" and "=" are bytes 0x26 and 0x3D only
+  where the text has them (no multi-byte sequence holds either byte), so
+  the encoded text is escaped in one pass the same way, unless the encoder
+  wrote an error as ``&#N;``: then the pairs are joined with stand-ins
+  that no text holds, U+0001 and U+0002, and escaped at once, errors
+  included;
+- in ISO-2022-JP, whose encoder has a state, the pairs are joined with
+  U+000F and U+000E, which the encoder refuses in every state after
+  returning to ASCII, as it does at the end of each name and value: each
+  refusal stands for a joint.
+
+Any other input gets None, and the caller serializes pair by pair. The
+property tests check every path against ``tests/reference.py`` and
+``tests/reference_html.py``.
 """
 
 from __future__ import annotations
 
+import re
+from codecs import charmap_decode
+from collections.abc import Sequence
 from itertools import accumulate
 
-from .._encoding import UTF_8, Encoding, encode_with_references
+from .._encoding import UTF_8, Encoding, encode_or_fail, encode_with_references
 from ._percent import Escaper, escaper
 from ._sets import URLENCODED_PERCENT_ENCODE_SET
 
 __all__ = [
+    "FORM_ESCAPER",
     "FORM_PLAIN_BYTES",
+    "join_pairs",
     "serialize_pairs",
     "serialize_str_pairs",
     "serialize_utf8_whole",
@@ -35,21 +58,29 @@ __all__ = [
 _PAIR_END = "\x01"
 _NAME_END = "\x02"
 _JOINTS = ((ord(_PAIR_END), "&"), (ord(_NAME_END), "="))
+# "&" and "=" written as they are: the joints, when no name or value holds one.
+_KEPT_JOINTS = ((0x26, "&"), (0x3D, "="))
+# ISO-2022-JP writes only 7-bit bytes: two others mark its joints.
+_ISO_2022_JP_JOINTS = ((0x80, "="), (0x81, "&"))
+_ISO_2022_JP_MARKS = (b"\x80", b"\x81")
+# What ISO-2022-JP's joints need absent: the code points the encoder reports
+# as the joints' error (U+FFFD), the joints themselves, U+001B, and those of
+# its Roman state (U+00A5, U+203E), in which it would not return to ASCII.
+_ISO_2022_JP_UNSAFE = re.compile("[\x0e\x0f\x1b\u00a5\u203e\ufffd\ud800-\udfff]")
+_ISO_2022_JP_CONTROLS = re.compile("[\x0e\x0f\x1b]")
+_ISO_2022_JP = Encoding("ISO-2022-JP")
 _PAIR_TYPES = {tuple, list}
+_TWO = {2}
 # Each byte's upper-case hex digits, high and low.
 _HIGH_DIGITS = bytes(b"0123456789ABCDEF"[byte >> 4] for byte in range(256))
 _LOW_DIGITS = bytes(b"0123456789ABCDEF"[byte & 15] for byte in range(256))
 
-
-def _form_escaper() -> Escaper:
-    """The URL Standard serializer's escaper: the urlencoded set, space as "+"."""
-    return _FORM_ESCAPER
-
-
-_FORM_ESCAPER = escaper(URLENCODED_PERCENT_ENCODE_SET, True)
+#: The URL Standard serializer's escaper: the urlencoded set, space as "+".
+FORM_ESCAPER = escaper(URLENCODED_PERCENT_ENCODE_SET, True)
+_FORM_KEEPING_JOINTS = FORM_ESCAPER.writing(_KEPT_JOINTS)
 #: The ASCII bytes the URL Standard's serializer writes as one character:
 #: alphanumerics and ``*-._`` as they are, space as "+".
-FORM_PLAIN_BYTES = _FORM_ESCAPER.plain
+FORM_PLAIN_BYTES = FORM_ESCAPER.plain
 
 
 def written_as_is(name: str, value: str) -> bool:
@@ -68,7 +99,13 @@ def written_as_is(name: str, value: str) -> bool:
 
 def _joints(count: int) -> bytes:
     """The joints of *count* serialized pairs, in order: "=", then "&=" for each later pair."""
+    if count < len(_FEW_JOINTS):
+        return _FEW_JOINTS[count]
     return b"=" + b"&=" * (count - 1)
+
+
+# The joints of up to 63 pairs, made once.
+_FEW_JOINTS = tuple(b"=" + b"&=" * (count - 1) for count in range(64))
 
 
 def _is_plain(text: str, joints: bytes, escapes: Escaper) -> bool:
@@ -85,26 +122,43 @@ def _is_plain(text: str, joints: bytes, escapes: Escaper) -> bool:
     return left == joints or left == joints.translate(None, escapes.plain)
 
 
-def _serialize_plain(items: list[tuple[str, str]], escapes: Escaper) -> str | None:
-    """The serialization of str pairs with nothing to escape, or None.
+def join_pairs(items: Sequence[object], name_end: str = "=", pair_end: str = "&") -> str | None:
+    """The str pairs of *items*, each name and value joined with *name_end* and the
+    pairs with *pair_end*, or None if an item is not a 2-tuple or 2-item list of str."""
+    if len(items) <= 3:
+        # A few pairs: checked one by one, cheaper than the passes below.
+        texts = []
+        for item in items:
+            if type(item) is not tuple or len(item) != 2:
+                break
+            name, value = item
+            if type(name) is not str or type(value) is not str:
+                return None
+            texts.append(f"{name}{name_end}{value}")
+        else:
+            return pair_end.join(texts)
+    if not set(map(type, items)) <= _PAIR_TYPES or set(map(len, items)) != _TWO:  # type: ignore[arg-type]
+        return None
+    try:
+        return pair_end.join(map(name_end.join, items))  # type: ignore[arg-type]
+    except TypeError:
+        return None  # a bytes or non-str name or value
 
-    https://url.spec.whatwg.org/#concept-urlencoded-serializer
 
-    When every name and value is ASCII and holds only bytes that *escapes*
-    writes as they are (alphanumerics, ``*-._`` and space for the URL
-    Standard's set), step 3 changes nothing but space to "+" and every
-    encoding writes ASCII as it is: the pairs joined with "=" and "&" are
-    the output. Deleting those bytes from the joined pairs must leave
-    exactly the joints, one "=" per pair and "&" between pairs; a "=" or "&"
-    inside a name or value, or any other byte, would show there. The caller
-    has checked that each item is a pair of two items.
+def _only_joints(text: str, count: int, escapes: Escaper) -> bool:
+    """Whether the only "=" and "&" of *text*, *count* pairs joined, are the joints, or
+    *escapes* writes them as they are anyway."""
+    plain = escapes.plain
+    return (0x3D in plain or text.count("=") == count) and (
+        0x26 in plain or text.count("&") == count - 1
+    )
 
-    :raises TypeError: if a name or value is not a str.
-    """
-    text = "&".join(map("=".join, items))
-    if _is_plain(text, _joints(len(items)), escapes):
-        return text.replace(" ", "+") if escapes.space_as_plus and " " in text else text
-    return None
+
+def _keeping_joints(escapes: Escaper, data: bytes) -> str:
+    """*data* escaped by *escapes*, with every "&" and "=" written as it is."""
+    kept = _FORM_KEEPING_JOINTS if escapes is FORM_ESCAPER else escapes.writing(_KEPT_JOINTS)
+    # Escaper.__call__, inlined.
+    return charmap_decode(data, "strict", kept.chars)[0].encode().translate(kept.digits).decode()
 
 
 def _serialize_hex_values(pairs: list[tuple[str, str]], escapes: Escaper) -> str | None:
@@ -121,7 +175,7 @@ def _serialize_hex_values(pairs: list[tuple[str, str]], escapes: Escaper) -> str
     then escaped together, in four C calls: a buffer of "%" three times as
     long as their bytes gets each byte's high hex digit at every third
     place from the second, and its low one from the third. Names must have
-    nothing to escape (as in :func:`_serialize_plain`). None for any other
+    nothing to escape (as in :func:`_is_plain`). None for any other
     input, surrogates included.
     """
     names, values = zip(*pairs)
@@ -153,66 +207,122 @@ def _serialize_hex_values(pairs: list[tuple[str, str]], escapes: Escaper) -> str
     )
 
 
-def serialize_utf8_whole(items: list[object]) -> str | None:
+def serialize_utf8_whole(items: Sequence[object]) -> str | None:
     """The UTF-8 serialization of str pairs in one pass, or None for other input.
 
     https://url.spec.whatwg.org/#concept-urlencoded-serializer
     """
     if len(items) == 1 and type(items[0]) is tuple and len(items[0]) == 2:
-        # One pair of alphanumerics (a=1): nothing to escape.
         name, value = items[0]
         if type(name) is str and type(value) is str:
-            both = name + value
-            if both.isalnum() and both.isascii():
-                return f"{name}={value}"
-    return serialize_pairs(items, UTF_8, _form_escaper())
+            text = f"{name}={value}"
+            if (name + value).isalnum() and text.isascii():
+                return text  # one pair of alphanumerics (a=1): nothing to escape
+            return _serialize_text(items, text, UTF_8, FORM_ESCAPER)  # type: ignore[arg-type]
+    return serialize_pairs(items, UTF_8, FORM_ESCAPER)
 
 
 def serialize_str_pairs(pairs: list[tuple[str, str]]) -> str:
-    """The UTF-8 serialization of a list of scalar value string pairs.
+    """The UTF-8 serialization of a non-empty list of scalar value string pairs.
 
     https://url.spec.whatwg.org/#concept-urlencoded-serializer
     """
     if not pairs:
         return ""
-    escapes = _FORM_ESCAPER
-    found = _serialize_plain(pairs, escapes) or _serialize_hex_values(pairs, escapes)
-    if found is not None:
-        return found
-    joined = _PAIR_END.join(map(_NAME_END.join, pairs))
-    found = _serialize_joined(pairs, joined, UTF_8, escapes)
+    text = "&".join(map("=".join, pairs))
+    found = _serialize_text(pairs, text, UTF_8, FORM_ESCAPER)
     assert found is not None, "names and values must be scalar value strings"
     return found
 
 
-def serialize_pairs(items: list[object], encoding: Encoding, escapes: Escaper) -> str | None:
+def serialize_pairs(items: Sequence[object], encoding: Encoding, escapes: Escaper) -> str | None:
     """Steps 2-4 of the serializer for pairs of str in one pass, or None for other input.
 
     https://url.spec.whatwg.org/#concept-urlencoded-serializer, with
     *escapes* for step 3's percent-encoding (the URL Standard's, or a
     dialect's) and the output encoding *encoding*. None when an item is not
     a 2-tuple or 2-item list of str, for surrogates in UTF-8 (the caller
-    converts or refuses them), and with an encoding this cannot do in one
-    pass: the caller then serializes pair by pair, with its checks.
+    converts or refuses them), and with an encoding or text this cannot do
+    in one pass: the caller then serializes pair by pair, with its checks.
     """
-    if not set(map(type, items)) <= _PAIR_TYPES or set(map(len, items)) != {2}:  # type: ignore[arg-type]
+    text = join_pairs(items)
+    if text is None:
         return None
-    pairs: list[tuple[str, str]] = items  # type: ignore[assignment]
-    try:
-        # The first pair tells whether the plain path is worth a try.
-        name, value = pairs[0]
-        if type(name) is str and type(value) is str and name.isascii() and value.isascii():
-            found = _serialize_plain(pairs, escapes)
-        elif encoding is UTF_8 and not escapes.lowercase:
+    return _serialize_text(items, text, encoding, escapes)  # type: ignore[arg-type]
+
+
+def _serialize_text(
+    pairs: list[tuple[str, str]], text: str, encoding: Encoding, escapes: Escaper
+) -> str | None:
+    """:func:`serialize_pairs` once the str *pairs* are joined with "=" and "&" as *text*."""
+    count = len(pairs)
+    if text.isascii() and (encoding is not _ISO_2022_JP or not _ISO_2022_JP_CONTROLS.search(text)):
+        # Every encoding writes this text as UTF-8 does: as ASCII.
+        encoding = UTF_8
+        data = text.encode("ascii")
+        left = data.translate(None, escapes.plain)
+        joints = _joints(count)
+        if left == joints or left == joints.translate(None, escapes.plain):
+            # Nothing to escape. The first test settles the URL Standard's set,
+            # which writes no joint as it is.
+            return text.replace(" ", "+") if escapes.space_as_plus and " " in text else text
+        if _only_joints(text, count, escapes):
+            return _keeping_joints(escapes, data)
+    elif encoding is UTF_8:
+        try:
+            data = text.encode()
+        except UnicodeEncodeError:
+            return None  # surrogates: names or values to convert to scalar value strings first
+        if len(data) > 2 * len(text) and not escapes.lowercase:
+            # Mostly three-byte characters (CJK): perhaps values of nothing else.
             found = _serialize_hex_values(pairs, escapes)
-        else:
-            found = None
-        if found is not None:
-            return found
-        joined = _PAIR_END.join(map(_NAME_END.join, pairs))
-    except TypeError:
-        return None  # a bytes or non-str name or value
+            if found is not None:
+                return found
+        if _only_joints(text, count, escapes):
+            return _keeping_joints(escapes, data)
+    elif not escapes.references:
+        # The set keeps "&", "#" or ";": an error's reference must be told apart.
+        return None
+    elif encoding is _ISO_2022_JP:
+        return _serialize_iso_2022_jp(pairs, text, escapes)
+    elif _only_joints(text, count, escapes):
+        # Errors written as b"&#N;" come out as step 7.4's "%26%23N%3B". Surrogates
+        # become U+FFFD inside the encoder, as to_usv_string does.
+        data = encode_with_references(encoding, text)
+        if data.count(b"&") == count - 1:
+            # No error was written: every "&" is a joint.
+            return _keeping_joints(escapes, data)
+    # A name or value holds "&" or "=", or an error was written: stand-ins.
+    joined = _PAIR_END.join(map(_NAME_END.join, pairs))
     return _serialize_joined(pairs, joined, encoding, escapes)
+
+
+def _serialize_iso_2022_jp(pairs: list[tuple[str, str]], text: str, escapes: Escaper) -> str | None:
+    """The ISO-2022-JP serialization of the str *pairs* (*text* joined), or None.
+
+    https://encoding.spec.whatwg.org/#iso-2022-jp-encoder gives an error
+    (U+FFFD) for U+000E and U+000F in the ASCII and Roman states, after
+    returning to ASCII from jis0208 (``ESC ( B``), as it does at the end of
+    the input. Without Roman state (no U+00A5 or U+203E) and without any
+    other code point it reports as U+FFFD, the pairs joined with U+000F
+    after a name and U+000E after a value encode as the names and values
+    one by one, each such error at a joint: "=" and "&" in turn.
+    """
+    if _ISO_2022_JP_UNSAFE.search(text):
+        return None
+    joined = "\x0e".join(map("\x0f".join, pairs))
+    data: list[bytes] = []
+    joint = 0
+    for item in encode_or_fail(_ISO_2022_JP, joined):
+        if isinstance(item, bytes):
+            data.append(item)
+        elif item == 0xFFFD:
+            data.append(_ISO_2022_JP_MARKS[joint & 1])
+            joint += 1
+        else:
+            # Step 7.4, as the escaper writes b"&#N;" with this set.
+            data.append(b"&#%d;" % item)
+    return escapes.writing(_ISO_2022_JP_JOINTS).escape(b"".join(data))
 
 
 def _serialize_joined(
@@ -248,4 +358,4 @@ def _serialize_joined(
     else:
         # The set keeps "&", "#" or ";", or ISO-2022-JP's state spans code points.
         return None
-    return escapes.writing(_JOINTS)(data)
+    return escapes.writing(_JOINTS).escape(data)

@@ -24,9 +24,20 @@ import sys
 from collections.abc import Iterable, Mapping
 from typing import Literal, Union, overload
 
-__all__ = ["NameOrValue", "check_items", "check_part", "check_value", "pair_items"]
+__all__ = [
+    "NameOrValue",
+    "ValueInput",
+    "check_items",
+    "check_part",
+    "check_value",
+    "number_text",
+    "pair_items",
+]
 
 NameOrValue = Union[str, bytes, bytearray, memoryview]
+#: A value as the serializers take it: :data:`NameOrValue`, or a number
+#: (:func:`check_value`; ``bool`` is an ``int`` to a type checker, but refused).
+ValueInput = Union[str, bytes, bytearray, memoryview, int, float]
 _NAME_OR_VALUE = (str, bytes, bytearray, memoryview)
 
 
@@ -61,6 +72,24 @@ def check_part(part: object, what: str, *, str_only: bool = False) -> NameOrValu
     return part
 
 
+def number_text(value: object) -> str | None:
+    """The text :func:`check_value` writes for a number it accepts, or None for anything else.
+
+    The hot paths call this first and :func:`check_value` only for None,
+    so that no error message is formatted for a value that is fine.
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        try:
+            return int.__repr__(value)
+        except ValueError:
+            return None  # more digits than sys.get_int_max_str_digits()
+    if isinstance(value, float) and math.isfinite(value):
+        return float.__repr__(value)
+    return None
+
+
 @overload
 def check_value(value: object, what: str, *, str_only: Literal[False] = ...) -> NameOrValue: ...
 @overload
@@ -88,30 +117,31 @@ def check_value(value: object, what: str, *, str_only: bool = False) -> NameOrVa
     """
     if isinstance(value, str if str_only else _NAME_OR_VALUE):
         return value
+    text = number_text(value)
+    if text is not None:
+        return text
+    kinds = "str" if str_only else "str or bytes"
     if isinstance(value, bool) or value is None:
         raise TypeError(
-            f"{what} must be {'str' if str_only else 'str or bytes'}, int or float, not "
-            f"{value!r}: its text differs between Python ('{value}'), JavaScript and HTTP "
-            f"clients, so pass the text you mean"
+            f"{what} must be {kinds}, int or float, not {value!r}: its text differs between "
+            f"Python ('{value}'), JavaScript and HTTP clients, so pass the text you mean"
             + (" (or leave the pair out)" if value is None else "")
         )
     if isinstance(value, int):
-        try:
-            return int.__repr__(value)
-        except ValueError:
-            # CPython (3.11, and the security releases of 3.9 and 3.10) refuses to
-            # write an int of more digits than sys.get_int_max_str_digits().
-            limit = getattr(sys, "get_int_max_str_digits", lambda: "the allowed")()
-            raise ValueError(
-                f"{what} is an int of more than {limit} digits, more than Python writes "
-                f"as text (sys.set_int_max_str_digits)"
-            ) from None
+        # CPython (3.11, and the security releases of 3.9 and 3.10) refuses to
+        # write an int of more digits than sys.get_int_max_str_digits().
+        limit = getattr(sys, "get_int_max_str_digits", lambda: "the allowed")()
+        raise ValueError(
+            f"{what} is an int of more than {limit} digits, more than Python writes "
+            f"as text (sys.set_int_max_str_digits)"
+        )
     if isinstance(value, float):
-        if not math.isfinite(value):
-            raise ValueError(f"{what} must be a finite number, not {value!r}")
-        return float.__repr__(value)
-    kinds = "str" if str_only else "str or bytes"
+        raise ValueError(f"{what} must be a finite number, not {value!r}")
     raise TypeError(f"{what} must be {kinds}, int or float, not {type(value).__name__}")
+
+
+def _where(caller: str, noun: str, index: int) -> str:
+    return f"{caller}() {noun} {index}"
 
 
 @overload
@@ -127,24 +157,39 @@ def check_items(
 ) -> list[tuple[NameOrValue, NameOrValue]] | list[tuple[str, str]]:
     """Each item of :func:`pair_items` as a (name, value) tuple.
 
-    Names and values are str or bytes-like; with *str_only*, str (text/plain
-    has no bytes to write, and a MultiDict or URLSearchParams holds text), and
-    the messages say so. *noun* is what the messages call an item (``"pair"``
-    or ``"item"``).
+    Names are str or bytes-like, values that or a number by
+    :func:`check_value`'s rule (written as its text); with *str_only*, str
+    (text/plain has no bytes to write, and a MultiDict or URLSearchParams
+    holds text), and the messages say so. *noun* is what the messages call
+    an item (``"pair"`` or ``"item"``). Messages are made only for an item
+    that is refused.
 
     :raises TypeError: for an item that is not a pair of those, naming *caller*,
         *noun* and the item's index.
+    :raises ValueError: for a value that :func:`check_value` refuses so.
     """
+    kinds = str if str_only else _NAME_OR_VALUE
     checked: list[tuple[NameOrValue, NameOrValue]] = []
+    append = checked.append
     for index, item in enumerate(items):
-        where = f"{caller}() {noun} {index}"
         # A str or bytes-like object iterates, but is one value, not a pair.
-        if isinstance(item, _NAME_OR_VALUE) or not isinstance(item, Iterable):
-            raise TypeError(f"{where} must be a (name, value) pair, not {type(item).__name__}")
-        parts = tuple(item)
-        if len(parts) != 2:
-            raise TypeError(f"{where} must have 2 items (name, value), not {len(parts)}")
-        name = check_part(parts[0], f"{where}: name", str_only=str_only)
-        value = check_part(parts[1], f"{where}: value", str_only=str_only)
-        checked.append((name, value))
+        if type(item) is tuple and len(item) == 2:
+            name, value = item
+        else:
+            if isinstance(item, _NAME_OR_VALUE) or not isinstance(item, Iterable):
+                where = _where(caller, noun, index)
+                raise TypeError(f"{where} must be a (name, value) pair, not {type(item).__name__}")
+            parts = tuple(item)
+            if len(parts) != 2:
+                where = _where(caller, noun, index)
+                raise TypeError(f"{where} must have 2 items (name, value), not {len(parts)}")
+            name, value = parts
+        if not isinstance(name, kinds):
+            check_part(name, f"{_where(caller, noun, index)}: name", str_only=str_only)
+        if not isinstance(value, kinds):
+            # A number's text is never empty; check_value raises for the rest.
+            value = number_text(value) or check_value(
+                value, f"{_where(caller, noun, index)}: value", str_only=str_only
+            )
+        append((name, value))
     return checked

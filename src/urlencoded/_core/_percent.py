@@ -20,17 +20,20 @@ from binascii import a2b_qp, unhexlify
 from codecs import charmap_decode
 from functools import lru_cache
 from itertools import repeat
-from typing import cast
+from typing import Callable, cast
 
 from .._encoding import (
+    UTF_8,
     Encoding,
     encode_or_fail,
     encode_with_references,
     get_encoding,
     get_output_encoding,
 )
+from .._errors import EncodeError
 from ._infra import BytesLike, as_bytes, to_usv_string
 from ._infra import utf8_encode as utf8_encode
+from ._options import check_errors
 from ._sets import URLENCODED_PERCENT_ENCODE_SET, PercentEncodeSet
 
 __all__ = [
@@ -223,6 +226,7 @@ class Escaper:
         "_variants",
         "chars",
         "digits",
+        "escape",
         "kept",
         "lowercase",
         "percent_encode_set",
@@ -261,11 +265,13 @@ class Escaper:
         self.lowercase = lowercase
         self.references = all(ord(chars[byte]) >= 0x1000 for byte in b"&#;")
         self._variants: dict[tuple[tuple[int, str], ...], Escaper] = {}
+        #: :meth:`__call__` as a plain function, for the hot loops: a call
+        #: through an instance's ``__call__`` costs several times more.
+        self.escape = _escaping(self.chars, self.digits)
 
     def __call__(self, data: bytes) -> str:
         """Escape *data*: each byte in the set as ``%XX``, space as ``+`` if asked."""
-        wide = charmap_decode(data, "strict", self.chars)[0]
-        return wide.encode("utf-8").translate(self.digits).decode("ascii")
+        return self.escape(data)
 
     def writing(self, written: tuple[tuple[int, str], ...]) -> Escaper:
         """This escaper, except that each (byte, ASCII character) of *written* outputs
@@ -282,6 +288,16 @@ class Escaper:
         return f"%26%23{code_point}%3b" if self.lowercase else f"%26%23{code_point}%3B"
 
 
+def _escaping(chars: dict[int, int], digits: bytes) -> Callable[[bytes], str]:
+    """Steps 1-3 above over the tables *chars* and *digits*."""
+
+    def escape(data: bytes) -> str:
+        # UTF-8 both ways: whatever the locale.
+        return charmap_decode(data, "strict", chars)[0].encode().translate(digits).decode()
+
+    return escape
+
+
 @lru_cache(maxsize=128)
 def escaper(
     percent_encode_set: PercentEncodeSet, space_as_plus: bool, lowercase: bool = False
@@ -295,21 +311,83 @@ def _escape_encoded(data: bytes, percent_encode_set: PercentEncodeSet, space_as_
     return escaper(percent_encode_set, space_as_plus)(data)
 
 
+_ISO_2022_JP = Encoding("ISO-2022-JP")
+_ISO_2022_JP_CONTROLS = re.compile("[\x0e\x0f\x1b]")
+
+
+def ascii_as_is(encoding: Encoding, text: str) -> bool:
+    """Whether *encoding* writes *text* as its ASCII bytes: *text* is ASCII, and not
+    U+000E, U+000F or U+001B in ISO-2022-JP (which its encoder refuses).
+
+    https://encoding.spec.whatwg.org/: every encoder writes an ASCII code
+    point as the byte of the same value, but for those three.
+    """
+    return text.isascii() and (
+        encoding is not _ISO_2022_JP or not _ISO_2022_JP_CONTROLS.search(text)
+    )
+
+
 def encode_after_encoding(encoding: Encoding, text: str, escapes: Escaper) -> str:
-    """Steps 3-8 of percent-encode after encoding, for a scalar value string."""
-    if encoding.name == "UTF-8":
+    """Steps 3-8 of percent-encode after encoding, for *text* as a scalar value string
+    (a surrogate is U+FFFD: the encoders convert it, as the UTF-8 encode here does)."""
+    if encoding is UTF_8 or ascii_as_is(encoding, text):
         # UTF-8 encodes every scalar value: one run, no errors.
-        return escapes(text.encode("utf-8"))
+        return escapes.escape(utf8_encode(text))
     if escapes.references:
         # The set escapes "&", "#" and ";", so an error written as b"&#N;" among the
         # bytes comes out as step 7.4's "%26%23N%3B": one escape pass over all of it.
-        return escapes(encode_with_references(encoding, text))
+        return escapes.escape(encode_with_references(encoding, text))
     # Step 7: each item is a run of encoder output bytes or an error's code point;
     # the encoder (and ISO-2022-JP's state) is one for the whole input.
     return "".join(
-        escapes.reference(item) if isinstance(item, int) else escapes(item)
+        escapes.reference(item) if isinstance(item, int) else escapes.escape(item)
         for item in encode_or_fail(encoding, text)
     )
+
+
+_OUTPUT_ENCODINGS: dict[object, Encoding] = {}
+# The labels seen that name an encoding with an encoder (not UTF-16 or replacement).
+_WITH_ENCODER: dict[object, Encoding] = {}
+
+
+def output_encoding(encoding: str | Encoding) -> Encoding:
+    """:func:`get_output_encoding` of *encoding*, remembered for the first 256 labels.
+
+    https://encoding.spec.whatwg.org/#get-an-output-encoding; a serializer
+    called in a loop with one label looks it up once.
+    """
+    try:
+        return _OUTPUT_ENCODINGS[encoding]
+    except (KeyError, TypeError):  # TypeError: unhashable, for get_encoding to refuse
+        resolved = get_output_encoding(encoding)
+        if len(_OUTPUT_ENCODINGS) < 256:
+            _OUTPUT_ENCODINGS[encoding] = resolved
+        return resolved
+
+
+# ISO-2022-JP reports U+000E, U+000F and U+001B as an error of U+FFFD.
+_ISO_2022_JP_ERRORS = "\ufffd\x0e\x0f\x1b"
+
+
+def unencodable(encoding: Encoding, text: str) -> tuple[int, int] | None:
+    """(index, code point) of the first code point of *text* that *encoding* cannot
+    encode, or None: what ``errors="strict"`` raises for.
+
+    https://encoding.spec.whatwg.org/#encode-or-fail reports an error for a
+    code point whatever comes before or after it (no encoder's state
+    changes which code points it can encode), so the first error's code
+    point first occurs where the error is. *text* is a scalar value string.
+    """
+    if encoding.name == "UTF-8":
+        return None
+    for item in encode_or_fail(encoding, text):
+        if isinstance(item, int):
+            if item == 0xFFFD and encoding.name == "ISO-2022-JP":
+                index = min(i for i in map(text.find, _ISO_2022_JP_ERRORS) if i >= 0)
+            else:
+                index = text.find(chr(item))
+            return index, ord(text[index])
+    return None
 
 
 def _check_text_and_set(text: object, percent_encode_set: object, caller: str) -> None:
@@ -337,6 +415,7 @@ def percent_encode_after_encoding(
     percent_encode_set: PercentEncodeSet,
     *,
     space_as_plus: bool | None = None,
+    errors: str = "replace",
 ) -> str:
     """Encode *text* with *encoding*, then percent-encode the bytes in the set.
 
@@ -346,8 +425,9 @@ def percent_encode_after_encoding(
     spaceAsPlus); left out, it is true when *percent_encode_set* is
     :data:`URLENCODED_PERCENT_ENCODE_SET` and false otherwise. A code point
     the encoding cannot represent becomes ``%26%23``, its decimal value and
-    ``%3B`` (an HTML numeric character reference, percent-encoded). The
-    spec asserts that a non-UTF-8 encoding is used only with the
+    ``%3B`` (an HTML numeric character reference, percent-encoded), or
+    with ``errors="strict"`` (beyond the spec) raises :class:`EncodeError`
+    naming it. The spec asserts that a non-UTF-8 encoding is used only with the
     special-query or urlencoded set; this function accepts any set and
     applies the same rule, since every set holds all non-ASCII code points.
     Surrogates in *text* become U+FFFD first (USVString conversion).
@@ -356,8 +436,13 @@ def percent_encode_after_encoding(
     :param text: the string to encode.
     :param percent_encode_set: one of the ``*_PERCENT_ENCODE_SET`` values or a derived set.
     :param space_as_plus: write space as ``+`` (``None``: only for the urlencoded set).
+    :param errors: ``"replace"`` (the spec: a reference for a code point
+        the encoding lacks) or ``"strict"``.
     :returns: an ASCII string.
     :raises UnknownEncodingError: if *encoding* is not a known label.
+    :raises EncodeError: with ``errors="strict"``, for a code point the
+        encoding cannot encode: its :attr:`~EncodeError.index` in *text*,
+        :attr:`~EncodeError.code_point` and :attr:`~EncodeError.encoding`.
     :raises TypeError: for arguments of the wrong type.
     :raises ValueError: for replacement, UTF-16BE and UTF-16LE, which have no
         encoder: step 3 "gets an encoder", and the Encoding Standard asserts
@@ -372,15 +457,38 @@ def percent_encode_after_encoding(
     >>> from urlencoded import COMPONENT_PERCENT_ENCODE_SET as COMPONENT
     >>> percent_encode_after_encoding("UTF-8", "a b", COMPONENT, space_as_plus=True)
     'a+b'
+    >>> percent_encode_after_encoding("shift_jis", "‽", COMPONENT)
+    '%26%238253%3B'
 
     .. versionadded:: 1.0
     .. versionchanged:: 1.1
-       The *space_as_plus* keyword; the :class:`ValueError` for an encoding
-       without an encoder names its output encoding.
+       The *space_as_plus* and *errors* keywords; the :class:`ValueError`
+       for an encoding without an encoder names its output encoding.
     """
+    if type(text) is str and type(percent_encode_set) is PercentEncodeSet and errors == "replace":
+        # The common call, with an encoding seen before: no checks to repeat.
+        try:
+            known = _WITH_ENCODER.get(encoding)
+        except TypeError:
+            known = None  # unhashable: refused below
+        if known is not None and (space_as_plus is None or type(space_as_plus) is bool):
+            if space_as_plus is None:
+                space_as_plus = (
+                    percent_encode_set is URLENCODED_PERCENT_ENCODE_SET
+                    or percent_encode_set == URLENCODED_PERCENT_ENCODE_SET
+                )
+            escapes = escaper(percent_encode_set, space_as_plus)
+            if ascii_as_is(known, text):
+                data = text.encode("ascii")
+                if not data.translate(None, escapes.plain):
+                    # Nothing to escape: only a space may change.
+                    return text.replace(" ", "+") if space_as_plus and " " in text else text
+                return escapes.escape(data)
+            return encode_after_encoding(known, text, escapes)
     resolved = get_encoding(encoding)
     _check_text_and_set(text, percent_encode_set, "percent_encode_after_encoding")
     plus = _space_as_plus(percent_encode_set, space_as_plus, "percent_encode_after_encoding")
+    strict = errors != "replace" and check_errors(errors) == "strict"
     output = get_output_encoding(resolved)
     if output is not resolved:
         raise ValueError(
@@ -389,7 +497,14 @@ def percent_encode_after_encoding(
             f"pass its output encoding, get_output_encoding({resolved.name!r}), "
             f"which is {output.name}"
         )
-    return encode_after_encoding(resolved, to_usv_string(text), escaper(percent_encode_set, plus))
+    if len(_WITH_ENCODER) < 256:
+        _WITH_ENCODER[encoding] = resolved
+    text = to_usv_string(text)
+    if strict:
+        error = unencodable(resolved, text)
+        if error is not None:
+            raise EncodeError(resolved.name, error[1], error[0])
+    return encode_after_encoding(resolved, text, escaper(percent_encode_set, plus))
 
 
 def utf8_percent_encode(

@@ -12,9 +12,9 @@ Parsing and serializing are delegated to the urlencoded parser in
 encoding logic of its own. The conversions of the arguments are in
 ``_search_params_args.py``.
 
-Web IDL converts anything to a string (``params.append("n", 1)`` stores
-``"1"`` in a browser). We do not: a name or value that is not a ``str`` raises
-:class:`TypeError`, so nothing changes type behind the caller's back.
+Web IDL converts anything to a string; values here follow the library's one
+rule instead (docs/api.rst, "Values": a ``str``, or an ``int`` or ``float`` as
+Python writes it), and a name must be a ``str``: anything else is a TypeError.
 
 The Python protocols (``len``, iteration, ``in``, ``==``, ``repr``, ``keys``,
 ``values``, ``items``, ``copy``, ``to_dict``, ``to_dict_of_lists``) go beyond
@@ -22,42 +22,34 @@ the spec; each docstring says so. The class is deliberately not a
 :class:`~collections.abc.Mapping`: a name may occur many times, and iteration
 yields (name, value) pairs, as the spec's iterable declaration does.
 
-In a browser a URLSearchParams may belong to a URL object, and its "update"
-steps then rewrite that URL's query. This library has no URL object, so the
-update steps are a no-op for the class. For the common case of "the query of
-this URL string", ``_url_query.py`` has :func:`query_params` and
-:func:`with_query_params`, which apply them to a URL string.
+A browser's URLSearchParams may belong to a URL object, whose query its
+"update" steps rewrite. There is no URL object here, so they are a no-op;
+``_url_query.py`` applies them to a URL string (:func:`with_query_params`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from operator import itemgetter
-from typing import Any, TypeVar, Union, overload
+from typing import Any, TypeVar, overload
 
 from ._bulk_serializer import serialize_str_pairs, written_as_is
 from ._form import parse, parse_default, split_plain_form
 from ._infra import ANY_VALUE, first_values, to_usv_string, utf16_code_unit_key, values_by_name
 from ._options import BLOCK
 from ._pairs import check_items
-from ._search_params_args import _is_multi_valued, _mapping_item, _optional_usv, _str_pairs, _usv
+from ._search_params_args import (
+    _Init,
+    _is_multi_valued,
+    _mapping_item,
+    _str_pairs,
+    _usv,
+    _usv_or_none,
+    _usv_value,
+    _Value,
+)
 
 __all__ = ["URLSearchParams"]
-
-#: What the constructor accepts; Web IDL's
-#: ``(sequence<sequence<USVString>> or record<USVString, USVString> or USVString)``,
-#: plus bytes for the urlencoded parser.
-_Init = Union[
-    str,
-    bytes,
-    bytearray,
-    memoryview,
-    "URLSearchParams",
-    Mapping[str, str],
-    # Pairs as tuples, lists or iterators; not Iterable[Iterable[str]], which a
-    # list of str would match and the constructor refuses at run time.
-    Iterable[Union[tuple[str, str], list[str], Iterator[str]]],
-]
 
 _BYTES_TYPES = (bytes, bytearray, memoryview)
 _NAME = itemgetter(0)
@@ -90,15 +82,19 @@ class URLSearchParams:
     - any other iterable of pairs (the spec's sequence of sequences): each
       pair appended, in order.
 
-    Lone surrogates in any string become U+FFFD, in the constructor and in
-    every method (Web IDL's USVString conversion). As in a record, two mapping
-    keys that become equal after that conversion are one entry, at the first
+    A value may also be an ``int`` or ``float``, stored as Python writes it
+    (:ref:`the rule for values <values>`). Lone surrogates in any string
+    become U+FFFD, in the constructor and in every method (Web IDL's
+    USVString conversion). As in a record, two mapping keys that become
+    equal after that conversion are one entry, at the first
     key's position, with the last key's value.
 
     :param init: the initial pairs; the default is the empty string.
     :raises TypeError: if *init* is none of the above, if an item of an
         iterable is not a sequence of exactly two elements (the spec throws a
-        TypeError), or if a name or value is not a ``str``.
+        TypeError), if a name is not a ``str``, or a value not a ``str``,
+        ``int`` or ``float``.
+    :raises ValueError: for a value ``nan`` or infinity.
 
     >>> params = URLSearchParams("?q=caf%C3%A9&q=tea+time")
     >>> params.get_all("q")
@@ -143,9 +139,11 @@ class URLSearchParams:
         self._plain = None
         if type(init) is list:
             # The common sequence init, a list of str pairs, in a few C-level passes.
-            pairs = _str_pairs(init)
-            if pairs is not None:
-                self._list = pairs
+            found = _str_pairs(init)
+            if found is not None:
+                self._list, ascii_names, plain = found
+                self._ascii_names = self._list if ascii_names else None
+                self._plain = self._list if plain else None
                 return
         if isinstance(init, str):
             # Constructor step 1: if init is a string and starts with "?",
@@ -209,26 +207,31 @@ class URLSearchParams:
         return len(self._list)
 
     # https://url.spec.whatwg.org/#dom-urlsearchparams-append
-    def append(self, name: str, value: str) -> None:
+    def append(self, name: str, value: _Value) -> None:
         """Add a name-value pair at the end.
 
         https://url.spec.whatwg.org/#dom-urlsearchparams-append
 
         :param name: the name; lone surrogates become U+FFFD.
-        :param value: the value; lone surrogates become U+FFFD.
-        :raises TypeError: if *name* or *value* is not a ``str``.
+        :param value: the value; lone surrogates become U+FFFD; a number is
+            stored as Python writes it.
+        :raises TypeError: if *name* is not a ``str``, or *value* not a
+            ``str``, ``int`` or ``float``.
+        :raises ValueError: for a *value* ``nan`` or infinity.
 
         >>> params = URLSearchParams("a=1")
         >>> params.append("a", "2")
+        >>> params.append("page", 3)
         >>> str(params)
-        'a=1&a=2'
+        'a=1&a=2&page=3'
 
         .. versionadded:: 1.0
+        .. versionchanged:: 1.1 ``int`` and ``float`` values.
         """
         if type(name) is not str or not name.isascii():
             name = _usv(name, "append() name")
         if type(value) is not str or not value.isascii():
-            value = _usv(value, "append() value")
+            value = _usv_value(value, "append() value")
         # Step 1: append (name, value) to this's list.
         self._list.append((name, value))
         if not name.isascii():
@@ -238,16 +241,17 @@ class URLSearchParams:
         # Step 2: update this (a no-op: there is no URL object).
 
     # https://url.spec.whatwg.org/#dom-urlsearchparams-delete
-    def delete(self, name: str, value: str | None = None) -> None:
+    def delete(self, name: str, value: _Value | None = None) -> None:
         """Remove every pair with this name, or with this name and value.
 
         https://url.spec.whatwg.org/#dom-urlsearchparams-delete
 
         :param name: the name to remove.
         :param value: if given (not None), only pairs whose value is exactly
-            *value* are removed, as in the spec's two-argument form.
-        :raises TypeError: if *name* is not a ``str``, or *value* is neither a
-            ``str`` nor None.
+            *value* (a number: its text) are removed, as in the spec's
+            two-argument form.
+        :raises TypeError: if *name* is not a ``str``, or *value* is not a
+            ``str``, ``int``, ``float`` or None.
 
         >>> params = URLSearchParams("a=1&b=2&a=3")
         >>> params.delete("a", "3")
@@ -260,7 +264,7 @@ class URLSearchParams:
         .. versionadded:: 1.0
         """
         name = _usv(name, "delete() name")
-        value = _optional_usv(value, "delete() value")
+        value = _usv_or_none(value, "delete() value")
         if value is not None:
             # Step 1: remove all tuples whose name is name and value is value.
             self._list = [pair for pair in self._list if pair != (name, value)]
@@ -322,17 +326,17 @@ class URLSearchParams:
         return [pair_value for pair_name, pair_value in self._list if pair_name == name]
 
     # https://url.spec.whatwg.org/#dom-urlsearchparams-has
-    def has(self, name: str, value: str | None = None) -> bool:
+    def has(self, name: str, value: _Value | None = None) -> bool:
         """Whether a pair has this name, or this name and value.
 
         https://url.spec.whatwg.org/#dom-urlsearchparams-has
 
         :param name: the name to look for.
         :param value: if given (not None), the pair must also have exactly
-            this value, as in the spec's two-argument form.
+            this value (a number: its text), as in the spec's two-argument form.
         :returns: True if such a pair exists.
-        :raises TypeError: if *name* is not a ``str``, or *value* is neither a
-            ``str`` nor None.
+        :raises TypeError: if *name* is not a ``str``, or *value* is not a
+            ``str``, ``int``, ``float`` or None.
 
         >>> params = URLSearchParams("a=1")
         >>> params.has("a"), params.has("a", "1"), params.has("a", "2")
@@ -341,7 +345,7 @@ class URLSearchParams:
         .. versionadded:: 1.0
         """
         name = _usv(name, "has() name")
-        value = _optional_usv(value, "has() value")
+        value = _usv_or_none(value, "has() value")
         if value is not None:
             # Step 1: value given and a tuple (name, value) exists.
             return (name, value) in self._list
@@ -349,7 +353,7 @@ class URLSearchParams:
         return (name, ANY_VALUE) in self._list
 
     # https://url.spec.whatwg.org/#dom-urlsearchparams-set
-    def set(self, name: str, value: str) -> None:
+    def set(self, name: str, value: _Value) -> None:
         """Give *name* exactly one pair, with *value*.
 
         https://url.spec.whatwg.org/#dom-urlsearchparams-set
@@ -359,8 +363,10 @@ class URLSearchParams:
         appended.
 
         :param name: the name to set.
-        :param value: its new value.
-        :raises TypeError: if *name* or *value* is not a ``str``.
+        :param value: its new value (an ``int`` or ``float`` as Python writes it).
+        :raises TypeError: if *name* is not a ``str``, or *value* not a
+            ``str``, ``int`` or ``float``.
+        :raises ValueError: for a *value* ``nan`` or infinity.
 
         >>> params = URLSearchParams("a=1&b=2&a=3")
         >>> params.set("a", "4")
@@ -372,7 +378,7 @@ class URLSearchParams:
         if type(name) is not str or not name.isascii():
             name = _usv(name, "set() name")
         if type(value) is not str or not value.isascii():
-            value = _usv(value, "set() value")
+            value = _usv_value(value, "set() value")
         named = (name, ANY_VALUE)
         if named not in self._list:
             # Step 2: otherwise, append (name, value) to this's list.

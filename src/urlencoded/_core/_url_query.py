@@ -23,10 +23,12 @@ itself (RFC 3986 §3.4; for ``mailto``, RFC 6068 §5).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-from ._form import parse
+from .._encoding import UTF_8
+from ._form import Pairs, parse, serialize_items
 from ._infra import to_usv_string
-from ._pairs import check_part
+from ._pairs import check_part, pair_items
 from ._search_params import URLSearchParams
 
 __all__ = [
@@ -118,13 +120,24 @@ def _params(text: str | None, plus_as_space: bool) -> URLSearchParams:
 
 
 def _serialized(params: object, plus_as_space: bool, caller: str) -> str | None:
-    """Update steps 2-3: serialize *params*; the empty string becomes None."""
-    if not isinstance(params, URLSearchParams):
-        raise TypeError(
-            f"{caller}() params must be a URLSearchParams, not"
-            f" {type(params).__name__}; wrap it: URLSearchParams(...)"
+    """Update steps 2-3: serialize *params*; the empty string becomes None.
+
+    *params* is a URLSearchParams, or what :func:`urlencoded.serialize` takes.
+    """
+    if isinstance(params, URLSearchParams):
+        serialized = str(params)
+    elif isinstance(params, (str, bytes, bytearray, memoryview)) or not isinstance(
+        params, Iterable
+    ):
+        hint = (
+            "; parse a query string first: URLSearchParams(...)" if isinstance(params, str) else ""
         )
-    serialized = str(params)
+        raise TypeError(
+            f"{caller}() params must be a URLSearchParams, a mapping or (name, value) pairs, "
+            f"not {type(params).__name__}{hint}"
+        )
+    else:
+        serialized = serialize_items(pair_items(params, caller), UTF_8, caller)
     if not plus_as_space:
         # The serializer writes "+" for a space only (a "+" is "%2B").
         serialized = serialized.replace("+", "%20")
@@ -201,7 +214,7 @@ def query_params(url: str, *, plus_as_space: bool | None = True) -> URLSearchPar
 
 # https://url.spec.whatwg.org/#concept-urlsearchparams-update
 def with_query_params(
-    url: str, params: URLSearchParams, *, plus_as_space: bool | None = True
+    url: str, params: URLSearchParams | Pairs, *, plus_as_space: bool | None = True
 ) -> str:
     """*url* with its query replaced by the serialization of *params*.
 
@@ -211,7 +224,10 @@ def with_query_params(
     ``url.searchParams``: the "update" steps set the URL's query to the
     urlencoded serialization of the list, or to null when that is empty.
     So empty params leave no ``?``; otherwise the query is ``"?" +
-    str(params)``. The query is found as in :func:`query_params`; everything
+    str(params)``. Beyond a :class:`URLSearchParams`, *params* may be
+    anything :func:`urlencoded.serialize` takes (a mapping, a list of
+    pairs; values may be numbers, by :ref:`the rule for values <values>`),
+    serialized as it serializes them. The query is found as in :func:`query_params`; everything
     before it and the fragment (``#`` onwards) are kept verbatim, and a URL
     without a query gets one before its fragment. Where :func:`query_params`
     would read ``+`` as itself (``plus_as_space=False``, or ``None`` and a
@@ -241,13 +257,17 @@ def with_query_params(
     above, and so does this function.
 
     :param url: a URL string (lone surrogates become U+FFFD).
-    :param params: the new query.
+    :param params: the new query: a :class:`URLSearchParams`, a mapping or
+        (name, value) pairs.
     :param plus_as_space: as for :func:`query_params`: ``True`` (the
         default) writes a space as ``+``, ``False`` as ``%20``, ``None`` by
         the scheme.
     :returns: the new URL string.
-    :raises TypeError: if *url* is not a ``str``, *params* is not a
-        :class:`URLSearchParams`, or *plus_as_space* is not a bool or None.
+    :raises TypeError: if *url* is not a ``str``, *params* is none of those
+        or holds a name or value that :func:`urlencoded.serialize` refuses
+        (``bool`` and ``None`` values included), or *plus_as_space* is not a
+        bool or None.
+    :raises ValueError: for a value ``nan`` or infinity.
 
     >>> params = query_params("https://example.com/?b=2&a=1#frag")
     >>> params.sort()
@@ -258,10 +278,13 @@ def with_query_params(
     >>> subject = URLSearchParams({"subject": "1 + 1"})
     >>> with_query_params("mailto:a@example.com", subject, plus_as_space=None)
     'mailto:a@example.com?subject=1%20%2B%201'
+    >>> with_query_params("https://example.com/search?q=a", {"q": "b c", "page": 2})
+    'https://example.com/search?q=b+c&page=2'
 
     .. versionadded:: 1.0
     .. versionchanged:: 1.1
-       *plus_as_space* (``None`` follows the scheme).
+       *plus_as_space* (``None`` follows the scheme); *params* may be a
+       mapping or a list of pairs.
     """
     url = _url_text(url, "with_query_params")
     plus = _check_plus(plus_as_space, "with_query_params")
@@ -319,14 +342,17 @@ def fragment_params(url: str, *, plus_as_space: bool = True) -> URLSearchParams:
     return _params(fragment, plus_as_space)
 
 
-def with_fragment_params(url: str, params: URLSearchParams, *, plus_as_space: bool = True) -> str:
+def with_fragment_params(
+    url: str, params: URLSearchParams | Pairs, *, plus_as_space: bool = True
+) -> str:
     """*url* with its fragment replaced by the serialization of *params*.
 
     https://url.spec.whatwg.org/#concept-urlsearchparams-update, applied to
     the fragment (the twin of :func:`with_query_params`)
 
     The fragment becomes ``str(params)``, or goes away, ``#`` included, when
-    that is empty, as the update steps do with a query. Everything before
+    that is empty, as the update steps do with a query. As there, *params*
+    may also be anything :func:`urlencoded.serialize` takes. Everything before
     the first ``#`` is kept verbatim. As in :func:`with_query_params`, C0
     controls and spaces at the end of the text before the ``#`` are adjusted
     so that the result parses to that URL: the last of them is
@@ -334,17 +360,22 @@ def with_fragment_params(url: str, params: URLSearchParams, *, plus_as_space: bo
     left out when a ``#`` is added after them.
 
     :param url: a URL string (lone surrogates become U+FFFD).
-    :param params: the new fragment.
+    :param params: the new fragment: a :class:`URLSearchParams`, a mapping
+        or (name, value) pairs.
     :param plus_as_space: ``False`` writes a space as ``%20`` instead of ``+``.
     :returns: the new URL string.
-    :raises TypeError: if *url* is not a ``str``, *params* is not a
-        :class:`URLSearchParams`, or *plus_as_space* is not a bool.
+    :raises TypeError: if *url* is not a ``str``, *params* is none of those
+        or holds a name or value that :func:`urlencoded.serialize` refuses
+        (``bool`` and ``None`` values included), or *plus_as_space* is not a bool.
+    :raises ValueError: for a value ``nan`` or infinity.
 
     >>> tokens = URLSearchParams({"access_token": "2YotnF", "state": "x y"})
     >>> with_fragment_params("https://client.example/cb?a=1", tokens)
     'https://client.example/cb?a=1#access_token=2YotnF&state=x+y'
     >>> with_fragment_params("https://client.example/cb#old", URLSearchParams())
     'https://client.example/cb'
+    >>> with_fragment_params("https://client.example/cb", [("expires_in", 3600)])
+    'https://client.example/cb#expires_in=3600'
 
     .. versionadded:: 1.1
     """

@@ -27,20 +27,36 @@ from .._core import (
     check_items,
     check_newlines,
     normalize_newlines,
+    output_encoding,
     pair_items,
     to_usv_string,
+    utf8_encode,
 )
 from .._encoding import (
+    UTF_8,
     Encoding,
     decode,
     encode_with_references,
     get_encoding,
-    get_output_encoding,
 )
 
 __all__ = ["parse_text_plain", "serialize_text_plain"]
 
-TextPairs = Union[Iterable[Sequence[str]], Mapping[str, str]]
+TextPairs = Union[Iterable[Sequence[Union[str, int, float]]], Mapping[str, Union[str, int, float]]]
+_PAIR_TYPES = {tuple, list}
+
+
+def _lines(pairs: list[object]) -> str | None:
+    """Steps 2-3 for a list of str pairs, in C: ``name=value`` and CRLF each; None for
+    any other list (the checks then name what is wrong)."""
+    if not pairs:
+        return ""
+    if not set(map(type, pairs)) <= _PAIR_TYPES or set(map(len, pairs)) != {2}:  # type: ignore[arg-type]
+        return None
+    try:
+        return "\r\n".join(map("=".join, pairs)) + "\r\n"  # type: ignore[arg-type]
+    except TypeError:
+        return None  # a name or value that is not a str
 
 
 def _text_pairs(pairs: object) -> list[tuple[str, str]]:
@@ -65,7 +81,9 @@ def serialize_text_plain(
     escaped, so the body cannot always be read back (see
     :func:`parse_text_plain`).
 
-    :param pairs: an iterable of ``(name, value)`` str pairs, or a mapping.
+    :param pairs: an iterable of ``(name, value)`` pairs, or a mapping: names
+        are str, values str, int or float (written as Python writes them:
+        :ref:`the rule for values <values>`).
     :param encoding: an encoding label or :class:`Encoding`; UTF-16 and
         replacement give UTF-8, as for any form.
     :param newlines: ``"crlf"`` turns every lone CR, lone LF and CRLF in names
@@ -73,8 +91,10 @@ def serialize_text_plain(
     :param fill_charset_field: a pair named ``_charset_`` (ASCII
         case-insensitively) with an empty value gets the encoding's name.
     :returns: the body, as bytes in the encoding.
-    :raises TypeError: if *pairs* is not pairs of str, or an option has the wrong type.
-    :raises ValueError: for a bad *newlines* value.
+    :raises TypeError: if *pairs* is not pairs, a name is not str, a value
+        not str, int or float (``bool`` and ``None`` included), or an option
+        has the wrong type.
+    :raises ValueError: for a bad *newlines* value, or a value ``nan`` or infinity.
     :raises UnknownEncodingError: if *encoding* is not a known label.
 
     >>> serialize_text_plain([("_charset_", ""), ("note", "a=b\\nc")], encoding="sjis",
@@ -83,7 +103,14 @@ def serialize_text_plain(
 
     .. versionadded:: 1.1
     """
-    resolved = get_output_encoding(encoding)
+    resolved = output_encoding(encoding)
+    if type(pairs) is list and newlines is None and fill_charset_field is False:
+        text = _lines(pairs)
+        if text is not None:
+            # "Encode": UTF-8 writes every scalar value (a surrogate is U+FFFD).
+            if resolved is UTF_8:
+                return utf8_encode(text)
+            return encode_with_references(resolved, text)
     crlf = check_newlines(newlines)
     if not isinstance(fill_charset_field, bool):
         raise TypeError(

@@ -30,6 +30,7 @@ from .._core import (
     BytesLike,
     check_items,
     check_part,
+    check_value,
     first_values,
     pair_items,
     parse,
@@ -47,20 +48,26 @@ __all__ = ["MultiDict"]
 _T = TypeVar("_T")
 _MISSING: Any = object()
 
+#: A value that a MultiDict takes: a str, or a number that it stores as its text.
+Value = Union[str, int, float]
+
 #: What :class:`MultiDict` and its :meth:`~MultiDict.extend` accept.
 MultiDictInit = Union[
     str,
     BytesLike,
-    Mapping[str, str],
-    Iterable[tuple[str, str]],
+    Mapping[str, Value],
+    Iterable[tuple[str, Value]],
 ]
 
 
 def _check(name: object, value: object, what: str) -> tuple[str, str]:
-    """*name* and *value*, given to the MultiDict method *what*, if both are str."""
+    """*name*, a str, and *value* by the one rule for values (a number as its text),
+    given to the MultiDict method *what*."""
     return (
-        check_part(name, f"MultiDict {what} name", str_only=True),
-        check_part(value, f"MultiDict {what} value", str_only=True),
+        name if type(name) is str else check_part(name, f"MultiDict {what} name", str_only=True),
+        value
+        if type(value) is str
+        else check_value(value, f"MultiDict {what} value", str_only=True),
     )
 
 
@@ -109,15 +116,19 @@ class MultiDict(MutableMapping[str, str]):
     :param init: a str or bytes body to parse with :func:`urlencoded.parse`,
         a mapping of str to str, or an iterable of ``(name, value)`` pairs
         (another :class:`MultiDict`, a :class:`URLSearchParams`, the result
-        of :func:`urlencoded.parse`).
+        of :func:`urlencoded.parse`). Here and in every method, a value may
+        also be an ``int`` or ``float``, stored as Python writes it
+        (:ref:`the rule for values <values>`).
     :param casefold: look names up without case (keyword only).
     :param options: keyword arguments for :func:`urlencoded.parse` (only
         with a str or bytes *init*), such as ``encoding`` or ``max_fields``.
-    :raises TypeError: if *init* is none of the above, a name or value is not
-        a str, *casefold* is not a bool, or *options* are given with pairs or
-        a mapping (or have the wrong type, as for :func:`urlencoded.parse`).
+    :raises TypeError: if *init* is none of the above, a name is not a str, a
+        value not a str, int or float (``bool`` and ``None`` included),
+        *casefold* is not a bool, or *options* are given with pairs or a
+        mapping (or have the wrong type, as for :func:`urlencoded.parse`).
     :raises ValueError: for a bad option value, as for :func:`urlencoded.parse`
-        (a negative limit, an unknown *errors* value, a bad *separator*).
+        (a negative limit, an unknown *errors* value, a bad *separator*), or
+        a value ``nan`` or infinity.
     :raises URLEncodedError: from :func:`urlencoded.parse`.
 
     >>> form = MultiDict(b"tag=a&name=Ada&tag=b")
@@ -348,12 +359,13 @@ class MultiDict(MutableMapping[str, str]):
 
     # Changes.
 
-    def add(self, name: str, value: str) -> None:
+    def add(self, name: str, value: Value) -> None:
         """Append one ``(name, value)`` pair, keeping the name's other values.
 
         :param name: the field name.
-        :param value: its new, extra value.
-        :raises TypeError: if *name* or *value* is not a str.
+        :param value: its new, extra value (a number as Python writes it).
+        :raises TypeError: if *name* is not a str, or *value* not a str, int or float.
+        :raises ValueError: for a *value* ``nan`` or infinity.
 
         >>> form = MultiDict("a=1"); form.add("a", "2"); form.get_all("a")
         ['1', '2']
@@ -362,13 +374,14 @@ class MultiDict(MutableMapping[str, str]):
         """
         self._pairs.append(_check(name, value, "add()"))
 
-    def extend(self, other: MultiDictInit = (), /, **pairs: str) -> None:
+    def extend(self, other: MultiDictInit = (), /, **pairs: Value) -> None:
         """Append every pair of *other* (pairs or a mapping), then of *pairs*.
 
         :param other: ``(name, value)`` pairs or a mapping; a str or bytes
             body is parsed first.
         :param pairs: more pairs, as keyword arguments.
-        :raises TypeError: if a name or value is not a str.
+        :raises TypeError: if a name is not a str, or a value not a str, int or float.
+        :raises ValueError: for a value ``nan`` or infinity.
 
         >>> form = MultiDict("a=1"); form.extend([("a", "2")], b="3"); form
         MultiDict([('a', '1'), ('a', '2'), ('b', '3')])
@@ -382,14 +395,16 @@ class MultiDict(MutableMapping[str, str]):
         )
         self._pairs += new + _pairs(pairs, "MultiDict extend")
 
-    def __setitem__(self, name: str, value: str) -> None:
+    def __setitem__(self, name: str, value: Value) -> None:
         """Give *name* exactly one value, at the place of its first pair.
 
-        :raises TypeError: if *name* or *value* is not a str.
+        :raises TypeError: if *name* is not a str, or *value* not a str, int or float.
+        :raises ValueError: for a *value* ``nan`` or infinity.
         """
-        self._replace({_check(name, value, "item")[0]: [value]})
+        name, value = _check(name, value, "item")
+        self._replace({name: [value]})
 
-    def update(self, other: Any = (), /, **pairs: str) -> None:
+    def update(self, other: Any = (), /, **pairs: Value) -> None:
         """Replace the values of every name in *other* and *pairs* with theirs.
 
         As in ``multidict``: each name's existing pairs get the new values in
@@ -398,7 +413,8 @@ class MultiDict(MutableMapping[str, str]):
 
         :param other: ``(name, value)`` pairs or a mapping.
         :param pairs: more pairs, as keyword arguments.
-        :raises TypeError: if a name or value is not a str.
+        :raises TypeError: if a name is not a str, or a value not a str, int or float.
+        :raises ValueError: for a value ``nan`` or infinity.
 
         >>> form = MultiDict("a=1&b=2&a=3"); form.update({"a": "9"}); form
         MultiDict([('a', '9'), ('b', '2')])
@@ -413,16 +429,16 @@ class MultiDict(MutableMapping[str, str]):
     @overload
     def setdefault(self, name: str) -> str: ...
     @overload
-    def setdefault(self, name: str, default: str) -> str: ...
+    def setdefault(self, name: str, default: Value) -> str: ...
     def setdefault(self, name: str, default: object = None) -> str:
         """The first value of *name*; if there is none, append ``(name, default)``.
 
         :param name: the field name.
         :param default: the value to add when no pair has the name.
         :returns: the first value, or *default* once added.
-        :raises TypeError: if *name* is not a str, or *default* is not a str
-            when it is needed (a MultiDict holds only str values, so the
-            mapping default of ``None`` cannot be stored).
+        :raises TypeError: if *name* is not a str, or *default* is not a str,
+            int or float when it is needed (a MultiDict holds str values, so
+            the mapping default of ``None`` cannot be stored).
 
         >>> form = MultiDict("a=1"); form.setdefault("a", "9"), form.setdefault("b", "2")
         ('1', '2')

@@ -17,16 +17,18 @@ rules are equal (the description and source are not compared).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Union
 
 from .._core import (
     Escaper,
     PercentEncodeSet,
+    ValueInput,
     check_items,
     encode_after_encoding,
     escaper,
+    output_encoding,
     pair_items,
     percent_decode_bytes,
     serialize_pairs,
@@ -34,13 +36,12 @@ from .._core import (
     utf8_encode,
 )
 from .._core import parse as _parse_form
-from .._encoding import UTF_8, Encoding, get_output_encoding
+from .._encoding import UTF_8, Encoding
 from .._errors import DecodeError, UnknownEncodingError
-from ._escaper import utf8_encoder
+from ._escaper import escape_code_units, escaping_triplets, keep_triplets, utf8_encoder, utf8_whole
 from ._javascript import (
     URIError,
     code_points_or_error,
-    escape_run,
     js_decode,
     preserved_escape_pattern,
     unescape,
@@ -49,11 +50,11 @@ from ._javascript import (
 __all__ = ["Dialect"]
 
 Value = Union[str, bytes, bytearray, memoryview]
-Pairs = Union[Iterable[Sequence[Value]], Mapping[str, Value], Mapping[bytes, Value]]
+# Values in pairs may be numbers (check_value's rule); names may not.
+Pairs = Union[Iterable[Sequence[ValueInput]], Mapping[str, ValueInput], Mapping[bytes, ValueInput]]
 
 _TRIPLETS = re.compile(r"(%[0-9A-Fa-f]{2})")
 _TRIPLETS_BYTES = re.compile(rb"(%[0-9A-Fa-f]{2})")
-_UPPER_ESCAPE = re.compile(r"%[0-9A-F]{2}")
 _ERRORS = ("replace", "strict")
 
 
@@ -125,8 +126,11 @@ class Dialect:
     lowercase_hex: bool = False
     description: str = field(default="", repr=False, compare=False)
     source: str = field(default="", repr=False, compare=False)
-    # Built from the fields above; not an argument.
+    # Built from the fields above; not arguments.
     _escaper: Escaper = field(init=False, repr=False, compare=False)
+    _utf8_whole: Callable[[Sequence[object]], str | None] | None = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         _check_str(self.name, "name")
@@ -150,12 +154,17 @@ class Dialect:
             raise ValueError(f"Dialect decode_keeps must be ASCII, got {self.decode_keeps!r}")
         escapes = escaper(self.percent_encode_set, self.space_as_plus, self.lowercase_hex)
         object.__setattr__(self, "_escaper", escapes)
-        if not (self.keep_escapes or self.percent_u) and type(self).encode is Dialect.encode:
+        whole = None
+        if type(self).encode is Dialect.encode:
             # encode() is called once for each name and value: an instance attribute
             # shadows the method with a function that has the tables at hand and
             # skips the method's lookup and binding. __reduce__ rebuilds it.
-            fast = utf8_encoder(escapes, self._encode, Dialect.encode)
-            object.__setattr__(self, "encode", fast)
+            rules = (self.keep_escapes, self.percent_u)
+            fast = utf8_encoder(escapes, self._encode, Dialect.encode, *rules, self.strict)
+            if fast is not None:
+                object.__setattr__(self, "encode", fast)
+            whole = utf8_whole(escapes, *rules)
+        object.__setattr__(self, "_utf8_whole", whole)
 
     def __reduce__(self) -> tuple[type[Dialect], tuple[object, ...]]:
         return type(self), tuple(getattr(self, item.name) for item in fields(self) if item.init)
@@ -199,34 +208,26 @@ class Dialect:
     # --- encoding ------------------------------------------------------------------------
 
     def _escape(self, data: bytes) -> str:
-        """Step 7.3 of percent-encode after encoding, for bytes already encoded."""
+        """Step 7.3 of percent-encode after encoding, for bytes already encoded.
+
+        A ``%u`` dialect writes a byte as its code unit below U+0100, which
+        is the same escape.
+        """
         if self.keep_escapes:
+            triplets = escaping_triplets(self._escaper)
+            if triplets is not None:
+                return keep_triplets(triplets.escape(data), data, self._escaper)
             # parts alternates: bytes to escape, a "%XX" triplet copied as it is, ...
             parts = _TRIPLETS_BYTES.split(data)
             return "".join(
-                part.decode("ascii") if index % 2 else self._escape_plain(part)
+                part.decode("ascii") if index % 2 else self._escaper.escape(part)
                 for index, part in enumerate(parts)
             )
-        return self._escape_plain(data)
-
-    def _escape_plain(self, data: bytes) -> str:
-        if self.percent_u:
-            return self._escape_code_units(data.decode("latin-1"))
-        return self._escaper(data)
-
-    def _case(self, text: str) -> str:
-        if self.lowercase_hex and "%" in text:
-            return _UPPER_ESCAPE.sub(lambda match: match.group().lower(), text)
-        return text
+        return self._escaper.escape(data)
 
     def _escape_code_units(self, text: str) -> str:
         """JavaScript's escape with this dialect's set: ``%XX`` or ``%uXXXX``."""
-        kept = self.percent_encode_set.unencoded_run_pattern(self.space_as_plus)
-        parts = kept.split(text)
-        if len(parts) > 1:
-            parts[1::2] = map(escape_run, parts[1::2])
-        result = "".join(parts)
-        return self._case(result.replace(" ", "+") if self.space_as_plus else result)
+        return escape_code_units(self._escaper, text)
 
     def _encode_text(self, text: str, encoding: Encoding) -> str:
         if self.percent_u:
@@ -251,7 +252,8 @@ class Dialect:
         return self._encode_legacy(text, encoding)
 
     def _encode_legacy(self, text: str, encoding: Encoding) -> str:
-        return self._case(encode_after_encoding(encoding, text, self._escaper))
+        # The escaper writes the escapes, errors' included, in the dialect's hex case.
+        return encode_after_encoding(encoding, text, self._escaper)
 
     def encode(self, value: Value, *, encoding: str | Encoding = "UTF-8") -> str:
         """Percent-encode *value* in this dialect.
@@ -291,7 +293,7 @@ class Dialect:
             else:
                 return self._escape(data)
         if isinstance(value, str):
-            return self._encode_text(value, get_output_encoding(encoding))
+            return self._encode_text(value, output_encoding(encoding))
         if isinstance(value, (bytes, bytearray, memoryview)):
             return self._escape(bytes(value))
         raise _type_error("encode", value)
@@ -427,37 +429,45 @@ class Dialect:
 
     # --- queries -------------------------------------------------------------------------
 
-    def _serialized_whole(self, items: list[object], encoding: str | Encoding) -> str | None:
+    def _serialized_whole(self, items: Sequence[object], encoding: str | Encoding) -> str | None:
         """The pairs serialized in one pass, or None: then they go pair by pair.
 
         The URL Standard's one-pass serializer with this dialect's escaper,
-        where ``encode`` is step 7.3 alone (no keep_escapes or ``%u``, not
-        overridden). A legacy encoding goes pair by pair in a strict dialect
-        (a lone surrogate raises) and a lower-case one (whose ``encode``
-        writes it); so does a bad encoding, to be reported after the pairs
+        where ``encode`` is not overridden, or in UTF-8 the one of a dialect
+        that keeps triplets or writes ``%u`` escapes. A legacy encoding goes
+        pair by pair in a strict dialect (a lone surrogate raises) and in
+        those two; so does a bad encoding, to be reported after the pairs
         are checked.
         """
-        if self.keep_escapes or self.percent_u or type(self).encode is not Dialect.encode:
+        if self._utf8_whole is None:
             return None
         if encoding == "UTF-8" or encoding is UTF_8:
-            resolved = UTF_8
-        elif self.strict or self.lowercase_hex:
+            return self._utf8_whole(items)
+        if self.strict or self.keep_escapes or self.percent_u:
             return None
-        else:
-            try:
-                resolved = get_output_encoding(encoding)
-            except (TypeError, UnknownEncodingError):
-                return None
+        try:
+            resolved = output_encoding(encoding)
+        except (TypeError, UnknownEncodingError):
+            return None
         return serialize_pairs(items, resolved, self._escaper)
 
-    def _encoded_items(
+    def _checked_whole(
         self, items: list[object], encoding: str | Encoding, caller: str
+    ) -> str | list[tuple[Value, Value]]:
+        """The pairs serialized in one pass, or checked (numbers as their text) if they
+        cannot be: a second try once numbers are text, for a mapping of them."""
+        whole = self._serialized_whole(items, encoding)
+        if whole is not None:
+            return whole
+        checked = check_items(items, caller)
+        whole = self._serialized_whole(checked, encoding)
+        return checked if whole is None else whole
+
+    def _encoded_items(
+        self, checked: list[tuple[Value, Value]], encoding: str | Encoding
     ) -> list[str]:
-        """Names and values, checked and encoded one by one: [name0, value0, name1, ...]."""
-        flat: list[Value] = []
-        for pair in check_items(items, caller):
-            flat.extend(pair)
-        return [self.encode(part, encoding=encoding) for part in flat]
+        """Checked names and values, encoded one by one: [name0, value0, name1, ...]."""
+        return [self.encode(part, encoding=encoding) for pair in checked for part in pair]
 
     def serialize(self, pairs: Pairs, *, encoding: str | Encoding = "UTF-8") -> str:
         """Encode (name, value) pairs and join them with ``=`` and ``&``, in order.
@@ -466,15 +476,19 @@ class Dialect:
         dialect's encoding of names and values.
 
         :param pairs: an iterable of ``(name, value)`` pairs, or a mapping;
-            names and values are str or bytes.
+            names are str or bytes, values str, bytes, int or float (written
+            as Python writes them: :ref:`the rule for values <values>`).
         :param encoding: an encoding label or :class:`~urlencoded.Encoding`.
         :returns: an ASCII string.
-        :raises TypeError: if a pair is not a pair or holds something other than
-            str or bytes, or *encoding* is not a str or :class:`~urlencoded.Encoding`.
+        :raises TypeError: if a pair is not a pair, a name is not str or
+            bytes, a value not str, bytes, int or float (``bool`` and
+            ``None`` included), or *encoding* is not a str or
+            :class:`~urlencoded.Encoding`.
         :raises URIError: for a lone surrogate in a strict dialect.
         :raises UnknownEncodingError: for an unknown encoding label.
         :raises ValueError: for a str name or value with an encoding other
-            than UTF-8 in a ``%u`` dialect (:data:`JS_ESCAPE`), as for :meth:`encode`.
+            than UTF-8 in a ``%u`` dialect (:data:`JS_ESCAPE`), as for
+            :meth:`encode`; for a value ``nan`` or infinity.
 
         >>> from urlencoded.dialects import RFC3986
         >>> RFC3986.serialize([("q", "a b"), ("x", "~*")])
@@ -482,13 +496,17 @@ class Dialect:
 
         .. versionadded:: 1.1
         """
-        items = pair_items(pairs, "serialize")
+        items = pairs if type(pairs) is list else pair_items(pairs, "serialize")
         if not items:
             return ""
-        whole = self._serialized_whole(items, encoding)
-        if whole is not None:
+        if (encoding == "UTF-8" or encoding is UTF_8) and self._utf8_whole is not None:
+            found = self._utf8_whole(items)
+            if found is not None:
+                return found
+        whole = self._checked_whole(items, encoding, "serialize")
+        if isinstance(whole, str):
             return whole
-        encoded = self._encoded_items(items, encoding, "serialize")
+        encoded = self._encoded_items(whole, encoding)
         return "&".join(map("=".join, zip(encoded[0::2], encoded[1::2])))
 
     def canonical_query(self, pairs: Pairs, *, encoding: str | Encoding = "UTF-8") -> str:
@@ -499,15 +517,14 @@ class Dialect:
         string. The encoded strings are ASCII, so sorting by byte, by code
         unit and by code point agree.
 
-        :param pairs: an iterable of ``(name, value)`` pairs, or a mapping.
+        :param pairs: an iterable of ``(name, value)`` pairs, or a mapping;
+            values may be numbers, as for :meth:`serialize`.
         :param encoding: an encoding label or :class:`~urlencoded.Encoding`.
         :returns: an ASCII string.
-        :raises TypeError: if a pair is not a pair or holds something other than
-            str or bytes, or *encoding* is not a str or :class:`~urlencoded.Encoding`.
+        :raises TypeError: as for :meth:`serialize`.
         :raises URIError: for a lone surrogate in a strict dialect.
         :raises UnknownEncodingError: for an unknown encoding label.
-        :raises ValueError: for a str name or value with an encoding other
-            than UTF-8 in a ``%u`` dialect (:data:`JS_ESCAPE`), as for :meth:`encode`.
+        :raises ValueError: as for :meth:`serialize`.
 
         >>> from urlencoded.dialects import OAUTH1
         >>> OAUTH1.canonical_query([("b", "2 q"), ("a", "3"), ("a", "2=")])
@@ -515,17 +532,20 @@ class Dialect:
 
         .. versionadded:: 1.1
         """
-        items = pair_items(pairs, "canonical_query")
+        items = pairs if type(pairs) is list else pair_items(pairs, "canonical_query")
         if not items:
             return ""
         # Step 1: encode each name and value. Where the dialect escapes "&" and
         # "=", those in the serialization are the joints alone.
         kept = self._escaper.kept
-        whole = None if b"&" in kept or b"=" in kept else self._serialized_whole(items, encoding)
-        if whole is not None:
+        if b"&" in kept or b"=" in kept:
+            whole: str | list[tuple[Value, Value]] = check_items(items, "canonical_query")
+        else:
+            whole = self._checked_whole(items, encoding, "canonical_query")
+        if isinstance(whole, str):
             encoded = whole.replace("&", "=").split("=")
         else:
-            encoded = self._encoded_items(items, encoding, "canonical_query")
+            encoded = self._encoded_items(whole, encoding)
         # Step 2: sort by encoded name, then encoded value.
         ordered = sorted(zip(encoded[0::2], encoded[1::2]))
         # Steps 3-4: "=" inside each pair, "&" between them.

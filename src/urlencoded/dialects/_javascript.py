@@ -26,7 +26,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .._core import Escaper, PercentEncodeSet, escaper
 from .._errors import URLEncodedError
+from ._escaper import escape_code_units
 
 __all__ = [
     "URIError",
@@ -124,26 +126,29 @@ def code_points_or_error(text: str) -> str:
     return text
 
 
-def _escape_run(run: str) -> str:
-    """Steps 6.c.iv-v of Encode: "%" and two upper-case hex digits per UTF-8 byte."""
-    return "%" + run.encode("utf-8").hex("%").upper()
+def _escaper_keeping(unescaped: str) -> Escaper:
+    """The escaper of every code point but the ASCII characters *unescaped*, space as %20."""
+    return escaper(PercentEncodeSet(frozenset(range(0x80))).remove(unescaped), False)
 
 
-def _encode(string: str, unescaped: re.Pattern[str]) -> str:
-    """https://tc39.es/ecma262/#sec-encode"""
-    parts = unescaped.split(code_points_or_error(string))
-    if len(parts) > 1:
-        # parts alternates: unescaped run, run to escape, ..., unescaped run.
-        parts[1::2] = map(_escape_run, parts[1::2])
-    return "".join(parts)
+_COMPONENT_ESCAPER = _escaper_keeping(ALWAYS_UNESCAPED)
+_URI_ESCAPER = _escaper_keeping(ALWAYS_UNESCAPED + URI_RESERVED_AND_HASH)
+_ESCAPE_ESCAPER = _escaper_keeping(ESCAPE_UNESCAPED)
 
 
-def _run_pattern(unescaped: str) -> re.Pattern[str]:
-    return re.compile(f"([^{re.escape(unescaped)}]+)")
+def _encode(string: str, escapes: Escaper) -> str:
+    """https://tc39.es/ecma262/#sec-encode, with *escapes* keeping the unescaped set.
 
-
-_COMPONENT_RUNS = _run_pattern(ALWAYS_UNESCAPED)
-_URI_RUNS = _run_pattern(ALWAYS_UNESCAPED + URI_RESERVED_AND_HASH)
+    Steps 6.c.iv-v write "%" and two upper-case hex digits per UTF-8 byte of
+    each code point outside it: the escaper's table, over the UTF-8 bytes of
+    the code points (steps 6.c.i-ii, URIError at a lone surrogate).
+    """
+    text = code_points_or_error(string)
+    data = text.encode("utf-8")
+    # Many strings need no escape: one C pass finds out.
+    if not data.translate(None, escapes.kept):
+        return text
+    return escapes.escape(data)
 
 
 @lru_cache(maxsize=64)
@@ -217,7 +222,7 @@ def encode_uri_component(uri_component: str) -> str:
 
     .. versionadded:: 1.1
     """
-    return _encode(_check_str(uri_component, "encode_uri_component"), _COMPONENT_RUNS)
+    return _encode(_check_str(uri_component, "encode_uri_component"), _COMPONENT_ESCAPER)
 
 
 # https://tc39.es/ecma262/#sec-encodeuri-uri
@@ -236,7 +241,7 @@ def encode_uri(uri: str) -> str:
 
     .. versionadded:: 1.1
     """
-    return _encode(_check_str(uri, "encode_uri"), _URI_RUNS)
+    return _encode(_check_str(uri, "encode_uri"), _URI_ESCAPER)
 
 
 # https://tc39.es/ecma262/#sec-decodeuricomponent-encodeduricomponent
@@ -282,27 +287,6 @@ def decode_uri(encoded_uri: str) -> str:
     return js_decode(_check_str(encoded_uri, "decode_uri"), _URI_PRESERVED)
 
 
-def _escape_code_unit(char: str) -> str:
-    """Steps 6.c.ii-iii of escape for one code point (two code units if supplementary)."""
-    value = ord(char)
-    if value < 0x100:
-        return f"%{value:02X}"
-    if value < 0x10000:
-        return f"%u{value:04X}"
-    high, low = divmod(value - 0x10000, 0x400)
-    return f"%u{0xD800 + high:04X}%u{0xDC00 + low:04X}"
-
-
-_ESCAPE_RUNS = _run_pattern(ESCAPE_UNESCAPED)
-
-
-def escape_run(run: str) -> str:
-    """Escape a run of code points outside escape's unescaped set."""
-    if max(run) < "\u0100":
-        return "%" + run.encode("latin-1").hex("%").upper()
-    return "".join(map(_escape_code_unit, run))
-
-
 # https://tc39.es/ecma262/#sec-escape-string
 def escape(string: str) -> str:
     """JavaScript's ``escape``: ``%XX`` below U+0100, ``%uXXXX`` per UTF-16 code unit above.
@@ -321,10 +305,8 @@ def escape(string: str) -> str:
 
     .. versionadded:: 1.1
     """
-    parts = _ESCAPE_RUNS.split(_check_str(string, "escape"))
-    if len(parts) > 1:
-        parts[1::2] = map(escape_run, parts[1::2])
-    return "".join(parts)
+    # Steps 6.c.ii-iii per code unit, in C over runs below and above U+0100.
+    return escape_code_units(_ESCAPE_ESCAPER, _check_str(string, "escape"))
 
 
 def _unescape_match(match: re.Match[str]) -> str:

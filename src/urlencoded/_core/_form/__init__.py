@@ -38,7 +38,7 @@ from ._parser import (
     parse_with,
     split_plain_form,
 )
-from ._serializer import Pair, Pairs, serialize
+from ._serializer import Pair, Pairs, serialize, serialize_items
 
 __all__ = [
     "Pair",
@@ -54,5 +54,6 @@ __all__ = [
     "parse_region_bytes",
     "parse_with",
     "serialize",
+    "serialize_items",
     "split_plain_form",
 ]

@@ -7,37 +7,41 @@ https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#form-sub
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Union
 
-from ..._encoding import UTF_8, Encoding, get_output_encoding
-from .._bulk_serializer import serialize_pairs, serialize_utf8_whole
+from ..._encoding import UTF_8, Encoding
+from ..._errors import EncodeError
+from .._bulk_serializer import FORM_ESCAPER, serialize_pairs, serialize_utf8_whole
 from .._infra import to_usv_string
-from .._options import CHARSET_FIELD, check_newlines, check_separator
-from .._pairs import NameOrValue, check_items, pair_items
-from .._percent import Escaper, encode_after_encoding, escaper
-from .._sets import URLENCODED_PERCENT_ENCODE_SET
+from .._options import CHARSET_FIELD, Errors, check_errors, check_newlines, check_separator
+from .._pairs import NameOrValue, ValueInput, check_items, pair_items
+from .._percent import Escaper, encode_after_encoding, output_encoding, unencodable
 from .._submission import normalize_newlines
 
 # A pair is a 2-tuple or a 2-item list (as JSON gives). Not any Sequence: a
 # str is a Sequence[str], so ["ab", "cd"] would type-check and fail at run time.
-Pair = Union[tuple[NameOrValue, NameOrValue], list[str], list[bytes], list[NameOrValue]]
-Pairs = Union[Iterable[Pair], Mapping[str, NameOrValue], Mapping[bytes, NameOrValue]]
+# Values may be numbers (check_value's rule); names may not.
+Pair = Union[
+    tuple[NameOrValue, ValueInput], list[str], list[bytes], list[NameOrValue], list[ValueInput]
+]
+Pairs = Union[Iterable[Pair], Mapping[str, ValueInput], Mapping[bytes, ValueInput]]
 
 
 def _serialize_part(part: NameOrValue, encoding: Encoding, escapes: Escaper) -> str:
     """Steps 3.2-3.3 for one checked name or value."""
     if isinstance(part, str):
-        # Percent-encode after encoding, with the urlencoded set.
-        return encode_after_encoding(encoding, to_usv_string(part), escapes)
+        # Percent-encode after encoding, with the urlencoded set (surrogates: U+FFFD).
+        return encode_after_encoding(encoding, part, escapes)
     # Already-encoded bytes are percent-encoded as they are.
-    return escapes(bytes(part))
+    return escapes.escape(bytes(part))
 
 
 def serialize(
     pairs: Pairs,
     *,
     encoding: str | Encoding = "UTF-8",
+    errors: Errors = "replace",
     separator: str | bytes = "&",
     space_as_plus: bool = True,
     newlines: str | None = None,
@@ -52,17 +56,25 @@ def serialize(
     space becomes ``+``. Strings are converted to scalar value strings first,
     as Web IDL converts to USVString: each surrogate code point becomes U+FFFD.
     A bytes name or value is taken as already encoded and percent-encoded
-    byte for byte (for binary tokens such as ``info_hash``). With a legacy
+    byte for byte (for binary tokens such as ``info_hash``). A value may
+    also be an ``int`` or ``float``, written as Python writes it; ``bool``
+    and ``None`` are refused (:ref:`the rule for values <values>`). With a legacy
     *encoding*, a code point it cannot represent becomes ``%26%23`` + its
-    decimal value + ``%3B``; the output encoding of UTF-16BE/LE and
-    replacement is UTF-8.
+    decimal value + ``%3B``, as browsers write it; with ``errors="strict"``
+    (beyond the spec) it raises :class:`EncodeError` instead, naming the
+    pair, the character, its index and the encoding. The output encoding of
+    UTF-16BE/LE and replacement is UTF-8.
 
     The other keyword arguments default to the URL Standard's serializer;
     ``newlines="crlf", fill_charset_field=True`` give what a browser submits
     for a form (https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#form-submission-algorithm).
 
-    :param pairs: an iterable of ``(name, value)`` pairs, or a mapping.
+    :param pairs: an iterable of ``(name, value)`` pairs, or a mapping;
+        names are str or bytes, values str, bytes, int or float.
     :param encoding: an encoding label or :class:`Encoding`.
+    :param errors: ``"replace"`` (the default, the spec's: a character the
+        encoding lacks is written ``%26%23N%3B``) or ``"strict"`` (it raises
+        :class:`EncodeError`), the names :func:`parse` uses.
     :param separator: written between pairs instead of ``&``: one ASCII
         character that the serializer always percent-encodes, such as ``;``.
     :param space_as_plus: ``False`` writes a space as ``%20`` instead of
@@ -80,29 +92,40 @@ def serialize(
     :param isindex: a first pair named ``isindex`` is written as its value
         alone, without the name and ``=``, as HTML 4 era browsers did.
     :returns: an ASCII string.
-    :raises TypeError: if a pair is not a pair, or a name or value is not str
-        or bytes (the message gives the pair's index), or an option has the
+    :raises TypeError: if a pair is not a pair, a name is not str or bytes,
+        or a value is not str, bytes, int or float (``bool`` and ``None``
+        included; the message gives the pair's index), or an option has the
         wrong type.
-    :raises ValueError: for a bad *separator* or *newlines* value.
+    :raises ValueError: for a bad *errors*, *separator* or *newlines* value,
+        or a value ``nan``, infinity, or an int too long to write as text.
     :raises UnknownEncodingError: if *encoding* is not a known label.
+    :raises EncodeError: with ``errors="strict"``, for a character of a
+        str name or value that the encoding cannot encode.
 
     >>> serialize([("q", "café au lait"), ("tilde", "~*")])
     'q=caf%C3%A9+au+lait&tilde=%7E*'
-    >>> serialize({"info_hash": b"\\x12\\x34V"})
-    'info_hash=%124V'
+    >>> serialize({"info_hash": b"\\x12\\x34V", "port": 6881})
+    'info_hash=%124V&port=6881'
     >>> serialize([("_charset_", ""), ("t", "a\\nb")], encoding="sjis",
     ...           newlines="crlf", fill_charset_field=True)
     '_charset_=Shift_JIS&t=a%0D%0Ab'
     >>> serialize([("a", "1 2"), ("b", "3")], separator=";", space_as_plus=False)
     'a=1%202;b=3'
+    >>> serialize([("n", "Zoë")], encoding="shift_jis")
+    'n=Zo%26%23235%3B'
+    >>> serialize([("n", "Zoë")], encoding="shift_jis", errors="strict")
+    Traceback (most recent call last):
+      ...
+    urlencoded.EncodeError: serialize() pair 0: value: U+00EB 'ë' at index 2 cannot be encoded ...
 
     .. versionadded:: 1.0
     .. versionchanged:: 1.1
-       *separator*, *space_as_plus*, *newlines*, *fill_charset_field* and *isindex*.
+       *errors*, *separator*, *space_as_plus*, *newlines*,
+       *fill_charset_field* and *isindex*; ``int`` and ``float`` values.
     """
     if (
         type(pairs) is list
-        and (encoding == "UTF-8" or encoding is UTF_8)
+        and errors == "replace"
         and separator == "&"
         and space_as_plus is True
         and newlines is None
@@ -110,13 +133,20 @@ def serialize(
         and isindex is False
     ):
         # The common call: skip the checks that other input needs.
-        if not pairs:
-            return ""
-        fast = serialize_utf8_whole(pairs)
+        if encoding == "UTF-8" or encoding is UTF_8:
+            if not pairs:
+                return ""
+            fast = serialize_utf8_whole(pairs)
+        else:
+            resolved = output_encoding(encoding)
+            if not pairs:
+                return ""
+            fast = serialize_pairs(pairs, resolved, FORM_ESCAPER)
         if fast is not None:
             return fast
     # Step 1: get an output encoding.
-    resolved = get_output_encoding(encoding)
+    resolved = output_encoding(encoding)
+    strict = errors != "replace" and check_errors(errors) == "strict"
     if (
         separator == "&"
         and space_as_plus is True
@@ -125,7 +155,7 @@ def serialize(
         and isindex is False
     ):
         # The URL Standard's serializer.
-        return _serialize_items(pair_items(pairs, "serialize"), resolved)
+        return serialize_items(pair_items(pairs, "serialize"), resolved, strict=strict)
     sep = check_separator(separator, serializing=True).decode("ascii")
     crlf = check_newlines(newlines)
     for option, value in (
@@ -140,10 +170,10 @@ def serialize(
         items = _entry_list(items, resolved, crlf, fill_charset_field)
     head: str | None = None
     if isindex and items:
-        head = _isindex_head(items[0], resolved)
+        head = _isindex_head(items[0], resolved, strict)
         if head is not None:
             items = items[1:]
-    output = _serialize_items(items, resolved)
+    output = serialize_items(items, resolved, strict=strict, first=0 if head is None else 1)
     if head is not None:
         output = f"{head}&{output}" if items else head
     # A literal "&" or "+" in the output can only be a separator or a space:
@@ -155,16 +185,62 @@ def serialize(
     return output
 
 
-def _serialize_items(items: list[object], resolved: Encoding) -> str:
-    """Steps 2-4 of the serializer for *items* with the output encoding *resolved*."""
+def _serialize_whole(items: Sequence[object], resolved: Encoding, escapes: Escaper) -> str | None:
+    """Str pairs in UTF-8 or a stateless legacy encoding: one pass over all of them."""
+    if resolved is UTF_8:
+        return serialize_utf8_whole(items)
+    return serialize_pairs(items, resolved, escapes)
+
+
+def _check_encodable(
+    checked: list[tuple[NameOrValue, NameOrValue]], resolved: Encoding, caller: str, first: int
+) -> None:
+    """``errors="strict"``: raise :class:`EncodeError` at the first character of a str
+    name or value that *resolved* cannot encode (pairs are counted from *first*)."""
+    texts = [
+        (index, part, to_usv_string(text))
+        for index, pair in enumerate(checked, first)
+        for part, text in zip(("name", "value"), pair)
+        if isinstance(text, str)
+    ]
+    error = unencodable(resolved, "".join([text for _, _, text in texts]))
+    if error is None:
+        return
+    offset, code_point = error
+    for index, part, text in texts:
+        if offset < len(text):
+            raise EncodeError(resolved.name, code_point, offset, f"{caller}() pair {index}: {part}")
+        offset -= len(text)
+
+
+def serialize_items(
+    items: list[object],
+    resolved: Encoding,
+    caller: str = "serialize",
+    *,
+    strict: bool = False,
+    first: int = 0,
+) -> str:
+    """Steps 2-4 of the serializer for *items* with the output encoding *resolved*.
+
+    Numbers are written as :func:`~urlencoded._core._pairs.check_value`
+    writes them; the messages of refused items name *caller*, counting
+    pairs from *first*. With *strict*, a character the encoding lacks
+    raises :class:`EncodeError` instead of becoming ``%26%23N%3B``.
+    """
     if not items:
         return ""
-    escapes = escaper(URLENCODED_PERCENT_ENCODE_SET, True)
-    # Str pairs in UTF-8 or a stateless legacy encoding: one pass over all of them.
-    if resolved is UTF_8:
-        whole = serialize_utf8_whole(items)
+    escapes = FORM_ESCAPER
+    if strict and resolved is not UTF_8:
+        checked = check_items(items, caller)
+        _check_encodable(checked, resolved, caller, first)
     else:
-        whole = serialize_pairs(items, resolved, escapes)
+        whole = _serialize_whole(items, resolved, escapes)
+        if whole is not None:
+            return whole
+        checked = check_items(items, caller)
+    # Numbers are text now: str pairs may still go in one pass.
+    whole = _serialize_whole(checked, resolved, escapes)
     if whole is not None:
         return whole
     # Step 3 (step 3.4: "&" between tuples).
@@ -172,7 +248,7 @@ def _serialize_items(items: list[object], resolved: Encoding) -> str:
         [
             f"{_serialize_part(name, resolved, escapes)}="
             f"{_serialize_part(value, resolved, escapes)}"
-            for name, value in check_items(items, "serialize")
+            for name, value in checked
         ]
     )
 
@@ -205,9 +281,9 @@ def _entry_list(items: list[object], resolved: Encoding, crlf: bool, fill: bool)
     return result
 
 
-def _isindex_head(first: object, resolved: Encoding) -> str | None:
+def _isindex_head(first: object, resolved: Encoding, strict: bool) -> str | None:
     """The isindex rule: a first pair named ``isindex`` is written as its value alone."""
     if isinstance(first, (tuple, list)) and len(first) == 2 and first[0] == "isindex":
         # The value percent-encoded as the serializer encodes any value.
-        return _serialize_items([("", first[1])], resolved)[1:]
+        return serialize_items([("", first[1])], resolved, strict=strict)[1:]
     return None

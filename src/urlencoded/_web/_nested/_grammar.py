@@ -25,14 +25,15 @@ __all__ = [
 
 #: What :func:`parse_nested` gives for a name: a str, or a list or dict of them, to any depth.
 NestedValue = Union[str, list["NestedValue"], dict[str, "NestedValue"]]
-#: What :func:`serialize_nested` writes: leaves of str, bytes, int, bool or None,
-#: in sequences and str-keyed mappings to any depth.
+#: What :func:`serialize_nested` writes: leaves of str, bytes, int or float (and
+#: None, left out with skip_none=True), in sequences and str-keyed mappings to any depth.
 NestedInput = Union[
     str,
     bytes,
     bytearray,
     memoryview,
     int,
+    float,
     None,
     Sequence["NestedInput"],
     Mapping[str, "NestedInput"],
