@@ -109,19 +109,23 @@ def percent_decode_bytes(data: bytes) -> bytes:
     if b"%" not in data:
         return data
     if b"\n" not in data and b"\r" not in data:
-        decoded = a2b_qp(data.translate(_SWAP_PERCENT_EQUALS))
-        if len(data) - len(decoded) == 2 * data.count(b"%") and decoded.count(b"%") == data.count(
-            b"="
-        ):
-            # Every "%" was an escape, and every "%" left stands for a literal "=".
-            return decoded.translate(_PERCENT_TO_EQUALS)
-    # When every "%" starts a valid escape, "%XX" is exactly Python's "\xXX":
-    # with literal backslashes doubled, the unicode_escape codec decodes it.
-    try:
-        escaped = data.replace(b"\\", b"\\\\").replace(b"%", b"\\x")
-        return escaped.decode("unicode_escape").encode("latin-1")
-    except UnicodeDecodeError:
-        pass  # some "%" is not followed by two hex digits; it stays as it is
+        escapes = data.count(b"%")
+        if b"=" not in data:
+            decoded = a2b_qp(data.translate(_PERCENT_TO_EQUALS))
+            if len(data) - len(decoded) == 2 * escapes:
+                return decoded
+        else:
+            decoded = a2b_qp(data.translate(_SWAP_PERCENT_EQUALS))
+            if len(data) - len(decoded) == 2 * escapes:
+                if decoded.count(b"%") == data.count(b"="):
+                    # Every "%" left stands for a literal "=".
+                    return decoded.translate(_PERCENT_TO_EQUALS)
+                # Some escape decoded to "%": decode between the literal "=" instead.
+                parts = data.split(b"=")
+                return b"=".join([a2b_qp(part.translate(_PERCENT_TO_EQUALS)) for part in parts])
+    # Some "%" is not followed by two hex digits (it stays as it is), or a CR or LF
+    # is about, which a2b_qp reads as a line break. No codec judges the escapes
+    # here: PyPy's unicode_escape, for one, reads "\x2 " as "\x02".
     parts = _ESCAPE_RUNS.split(data)
     # parts alternates: literal, run of escapes, literal, ..., literal.
     parts[1::2] = map(unhexlify, map(bytes.replace, parts[1::2], repeat(b"%"), repeat(b"")))
