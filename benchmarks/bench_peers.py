@@ -14,9 +14,9 @@ library's own public call, in microseconds per call (best of interleaved
 repeats; urllib.parse runs in the same rounds, and every "x" is urllib's time
 divided by the library's, measured in the same run):
 
-- ``yarl``: ``URL("http://h/?" + query).query`` (parsed to a multidict; each
-  call appends a new ``&_=N``, since yarl caches URLs by their string) and
-  ``URL.build(query=pairs).raw_query_string``;
+- ``yarl``: ``query_to_pairs(query)`` (yarl >= 1.25; with an older yarl,
+  ``URL("http://h/?" + query).query``, each call with a new ``&_=N`` since
+  yarl caches URLs by their string) and ``URL.build(query=pairs).raw_query_string``;
 - ``urlstd`` (pure Python, WHATWG): ``URLSearchParams(query)`` and ``str()``;
 - ``werkzeug``: ``FormDataParser().parse`` of the body, as Flask reads a form;
 - ``python-multipart``: ``QuerystringParser`` with callbacks, then
@@ -27,6 +27,10 @@ divided by the library's, measured in the same run):
 - ``qs-codec`` (pure Python, the ``qs`` format): ``decode`` and ``encode``;
 - ``multidict``: only in the URLSearchParams round, as a ``MultiDict`` with
   ``sorted`` and ``urlencode`` for the parts it lacks.
+
+The URLSearchParams round parses 50 pairs whose values hold ``+``, ``%2C``
+and an escaped UTF-8 ``é``, gets one value and all of another, sets one to
+a non-ASCII value, appends a pair, sorts and serializes.
 
 Times are the CPU time of the measuring thread (``--timer cpu``, the
 default: time spent waiting for the CPU on a busy machine is not counted,
@@ -79,12 +83,18 @@ def _optional(name: str) -> Any:
         return None
 
 
+# The URLSearchParams round: 50 pairs, each value with an escaped comma and
+# an escaped UTF-8 "é", and a set() of a non-ASCII value.
+ROUND_QUERY = "&".join(f"name{i}=value+{i}%2C+caf%C3%A9" for i in range(50))
+SET_VALUE = "naïve ✓"
+
+
 def _round_ours(query: str) -> Call:
     def run() -> object:
         params = urlencoded.URLSearchParams(query)
         params.get("name10")
         params.get_all("name20")
-        params.set("name5", "x")
+        params.set("name5", SET_VALUE)
         params.append("z", "1")
         params.sort()
         return str(params)
@@ -97,7 +107,7 @@ def _round_ada(ada: Any, query: str) -> Call:
         params = ada.URLSearchParams(query)
         params.get("name10")
         params.get_all("name20")
-        params.set("name5", "x")
+        params.set("name5", SET_VALUE)
         params.append("z", "1")
         params.sort()
         return str(params)
@@ -110,7 +120,7 @@ def _round_urlstd(urlstd: Any, query: str) -> Call:
         params = urlstd.URLSearchParams(query)
         params.get("name10")
         params.get_all("name20")
-        params.set("name5", "x")
+        params.set("name5", SET_VALUE)
         params.append("z", "1")
         params.sort()
         return str(params)
@@ -123,7 +133,7 @@ def _round_multidict(multidict: Any, query: str) -> Call:
         params = multidict.MultiDict(urllib.parse.parse_qsl(query, keep_blank_values=True))
         params.get("name10")
         params.getall("name20")
-        params["name5"] = "x"
+        params["name5"] = SET_VALUE
         params.add("z", "1")
         return urllib.parse.urlencode(sorted(params.items(), key=itemgetter(0)))
 
@@ -191,7 +201,10 @@ def _yarl_build(yarl: Any, pairs: list[tuple[str, str]]) -> object:
 
 
 def _yarl_parse(yarl: Any, text: str) -> Call:
-    # yarl caches URLs by their string: a new one each call measures the parse.
+    if hasattr(yarl, "query_to_pairs"):  # yarl >= 1.25: a query string's own parser
+        return partial(yarl.query_to_pairs, text)
+    # Older yarl parses a query only inside a URL, and caches URLs by their
+    # string: a new one each call measures the parse.
     counter = iter(range(1 << 62))
 
     def run() -> object:
@@ -282,7 +295,7 @@ def rows() -> list[tuple[str, str, dict[str, Call]]]:
         if qs_codec is not None:
             calls["qs-codec"] = partial(_qs_encode, qs_codec, pairs)
         table.append((key, title, calls))
-    query = "&".join(f"name{i}=value+{i}" for i in range(50))
+    query = ROUND_QUERY
     calls = {"urlencoded": _round_ours(query)}
     if multidict is not None:
         calls["multidict"] = _round_multidict(multidict, query)
@@ -290,11 +303,13 @@ def rows() -> list[tuple[str, str, dict[str, Call]]]:
         calls["urlstd"] = _round_urlstd(urlstd, query)
     if ada is not None:
         calls["ada-url"] = _round_ada(ada, query)
-    table.append(("usp", "URLSearchParams round (50 pairs)", calls))
+    table.append(("usp", "URLSearchParams round (50 escaped pairs)", calls))
     return table
 
 
 TIMERS = {"cpu": time.thread_time, "wall": time.perf_counter}
+PYPY = platform.python_implementation() == "PyPy"
+WARMUP = 0.3  # seconds each call runs on PyPy before it is timed
 
 
 def measure(
@@ -306,6 +321,11 @@ def measure(
     system mode, page faults included), so that other processes on a busy
     machine do not show up in the times; "wall" counts elapsed time.
     """
+    if PYPY:  # let the JIT compile each call before it is calibrated and timed
+        for call in calls.values():
+            end = time.perf_counter() + WARMUP
+            while time.perf_counter() < end:
+                call()
     numbers = {name: bench_core.calibrate(call, budget) for name, call in calls.items()}
     best = dict.fromkeys(calls, float("inf"))
     for _ in range(repeats):
@@ -329,9 +349,21 @@ def machine() -> str:
         pass
     return (
         f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()},"
-        f" CPython {platform.python_version()}"
+        f" {platform.python_implementation()} {platform.python_version()}"
     )
 
+
+# The peers, and the module each is imported as.
+IMPORTS = {
+    "yarl": "yarl",
+    "urlstd": "urlstd.parse",
+    "werkzeug": "werkzeug.formparser",
+    "python-multipart": "python_multipart",
+    "multidict": "multidict",
+    "ada-url": "ada_url",
+    "w3lib": "w3lib.url",
+    "qs-codec": "qs_codec",
+}
 
 LIBRARIES = [
     "urlencoded",
@@ -517,6 +549,9 @@ def main(argv: list[str] | None = None) -> int:
     peers = versions()
     print(about)
     print(peers)
+    for name, module in IMPORTS.items():
+        if _optional(module) is None:
+            print(f"note: {name} is not installed here ({sys.implementation.name}): left out")
     keys = [key for key, _, _ in rows() if not args.workload or key in args.workload]
     runs: list[list[dict[str, Any]]] = []
     for run in range(args.runs):
