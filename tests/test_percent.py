@@ -12,7 +12,9 @@ and compare with the transcriptions in ``tests/reference*.py``.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import tracemalloc
 from binascii import a2b_qp
 from typing import Callable
 
@@ -26,9 +28,10 @@ from tests import reference_dialects as ref_dialects
 from urlencoded import dialects
 
 # Bytes a2b_qp treats specially or that int() skips or reads as a sign: "=", hex
-# digits of either case, whitespace, signs, "_", "%", and bytes beyond ASCII.
+# digits of either case, whitespace and line breaks, signs, "_", "%", and bytes
+# beyond ASCII.
 _QP_ALPHABET = [b"=", b"0", b"a", b"F", b"g", b" ", b"\t", b"_", b"x", b"+", b"-", b"%"]
-_QP_ALPHABET += [b"\x00", b"\x0b", b"\xff"]
+_QP_ALPHABET += [b"\x00", b"\x0b", b"\xff", b"\r", b"\n"]
 
 # Malformed escapes that int(..., 16) would take: whitespace, a sign, one digit.
 _LENIENT = ["%2 ", "% 2", "%+1", "%-1", "%2+", "%+B", "% 1", "%\t1", "%1\x0b", "%F", "%a+1"]
@@ -60,13 +63,15 @@ def _escapes_decoded(data: bytes) -> bytes | None:
 
 
 def test_a2b_qp_decodes_exactly_the_escapes() -> None:
-    """a2b_qp, on input without CR or LF, shortens it by twice its "=" count exactly
-    when every "=" starts an escape of two hex digits, and then decodes the
-    escapes; on this interpreter, over every input of up to four bytes from
-    the bytes it treats specially."""
+    """a2b_qp, on input with no "=" before CR or LF, shortens it by twice its "="
+    count exactly when every "=" starts an escape of two hex digits, and then
+    decodes the escapes; on this interpreter, over every input of up to four
+    bytes from the bytes it treats specially."""
     for size in range(1, 5):
         for pieces in itertools.product(_QP_ALPHABET, repeat=size):
             data = b"".join(pieces)
+            if b"=\n" in data or b"=\r" in data:
+                continue
             decoded = a2b_qp(data)
             expected = _escapes_decoded(data)
             assert (len(data) - len(decoded) == 2 * data.count(b"=")) == (expected is not None)
@@ -187,3 +192,47 @@ def test_dialects_agree(data: bytes, name: str) -> None:
     else:
         assert dialect.decode(data) == ref_dialects.decode(rules, data)
         assert dialect.decode_bytes(data) == ref_dialects.decode_to_bytes(rules, data)
+
+
+# One long run of escapes and a "%" that starts none, about 1 MB.
+_LONG_RUN = b"a=" + b"%41" * 349_525 + b"%\n"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: urlencoded.percent_decode(_LONG_RUN),
+        lambda: urlencoded.parse(_LONG_RUN),
+        lambda: urlencoded.parse(_LONG_RUN.decode("ascii")),
+        lambda: urlencoded.parse_bytes(_LONG_RUN),
+        lambda: urlencoded.parse(_LONG_RUN, encoding="shift_jis"),
+        lambda: dialects.RFC3986.parse(_LONG_RUN),
+        lambda: dialects.decode_uri_component(_LONG_RUN[2:-2].decode("ascii")),
+        lambda: dialects.decode_uri(_LONG_RUN[2:-2].decode("ascii") + "%C3"),
+        lambda: dialects.unescape(_LONG_RUN.decode("ascii")),
+        lambda: dialects.JS_URI_COMPONENT.parse(_LONG_RUN[:-2]),
+    ],
+    ids=[
+        "percent_decode",
+        "parse(bytes)",
+        "parse(str)",
+        "parse_bytes",
+        "parse(shift_jis)",
+        "RFC3986.parse",
+        "decode_uri_component",
+        "decode_uri",
+        "unescape",
+        "JS_URI_COMPONENT.parse",
+    ],
+)
+def test_memory_is_a_few_copies_of_the_input(call: Callable[[], object]) -> None:
+    """Decoding a long run of escapes takes memory of a few copies of the input, not
+    state per escape (a regex repeating a group keeps some: 50 times the input)."""
+    tracemalloc.start()
+    try:
+        with contextlib.suppress(dialects.URIError):
+            call()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 12 * len(_LONG_RUN)

@@ -317,7 +317,7 @@ class Dialect:
             if self.plus_as_space:
                 text = text.replace("+", " ")
             try:
-                return js_decode(text, self._preserve, base)
+                return js_decode(text, self.decode_keeps, base)
             except URIError as error:
                 if not byte_offsets:
                     raise
