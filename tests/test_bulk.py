@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import urlencoded
 from tests import reference, reference_html
 from tests.strategies import form_bodies, pairs_with_surrogates
-from urlencoded._core import _bulk, _sparse
+from urlencoded._core import _bulk, _short, _sparse
 from urlencoded._core._form import _parser as _form
 
 # Pieces that reach the stand-in logic: the stand-ins raw and escaped, the
@@ -460,3 +460,32 @@ def test_three_byte_values_agree(pairs: list[tuple[str, str]]) -> None:
     assert urlencoded.serialize(pairs) == expected
     assert urlencoded.serialize([list(pair) for pair in pairs]) == expected
     assert str(urlencoded.URLSearchParams(pairs)) == expected
+
+
+# --- Short inputs (_short.py) ------------------------------------------------------------
+
+
+@given(data=st.one_of(form_bodies, stand_in_bodies).filter(lambda data: len(data) <= _short.SHORT))
+@example(b"a=%20")
+@example(b"q=caf%C3%A9+au+lait&x")
+@example(b"redirect=https%3A%2F%2Fexample.com%3Fa%3Db%26c&lang=en")
+@example(b"a=%1E&%1f=b")
+@example(b"a=\x1e&b")
+@example(b"a=%3D%zz&b==c")
+@example(b"a=b=c&&=d&e%")
+@example(b"%25%32%35")
+@example(b"a=%\n&b=%41")
+@example(b"%")
+def test_short_path_agrees(data: bytes) -> None:
+    """Short inputs, as bytes and as str, give the transcription's pairs, and the
+    short path either gives them too or declines."""
+    expected = reference.urlencoded_parse(data)
+    assert urlencoded.parse(data) == expected
+    if data.isascii():
+        text = data.decode("ascii")
+        assert urlencoded.parse(text) == expected
+        if "%" in text:
+            found = _short.parse_short(text)
+            assert found is None or found == expected
+        else:
+            assert _short.split_plain_short(text) == expected

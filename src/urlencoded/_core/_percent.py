@@ -42,6 +42,7 @@ __all__ = [
     "utf8_percent_encode",
 ]
 
+
 def percent_encode(byte: int) -> str:
     """Percent-encode a byte: ``%`` and two upper-case hex digits.
 

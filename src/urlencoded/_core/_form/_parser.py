@@ -35,6 +35,7 @@ from .._options import (
     form_options,
     unify_separators,
 )
+from .._short import SHORT, parse_short, split_plain_short
 from ._fields import (
     _apply_separator,
     _isindex_first,
@@ -144,17 +145,21 @@ def parse(
     if (
         encoding == "UTF-8"
         and errors == "replace"
+        and max_fields is None
+        and separator == "&"
+        and charset_field is None
         and not isindex
         and use_charset_field is False
-        and charset_field is None
-        and separator == "&"
-        and max_fields is None
         and max_field_size is None
         and max_body_size is None
     ):
-        if type(data) is str and data.isascii() and "%" not in data and len(data) <= BLOCK:
-            # The shortest call (a=1): no further call to make.
-            return _split_plain(data, data.encode("ascii"))
+        # The URL Standard's parser; for a query of a few fields, no further call.
+        if type(data) is str and len(data) <= SHORT and data.isascii():
+            if "%" not in data:
+                return split_plain_short(data)
+            pairs = parse_short(data)
+            if pairs is not None:
+                return pairs
         return parse_default(data)
     body = as_bytes(data, "parse")
     if use_charset_field is not False:
@@ -184,13 +189,26 @@ def parse_default(data: BytesLike | str) -> list[tuple[str, str]]:
     # What parse_with does with PARSE_DEFAULTS (no limits, no charset field,
     # "&"), without looking at the options.
     if type(data) is str and data.isascii():
-        if "%" not in data and len(data) <= BLOCK:
-            # The common call: a short input with nothing to percent-decode.
-            return _split_plain(data, data.encode("ascii"))
+        if "%" not in data:
+            if len(data) <= SHORT:
+                return split_plain_short(data)
+            if len(data) <= BLOCK:
+                return _split_plain(data, data.encode("ascii"))
+        elif len(data) <= SHORT:
+            pairs = parse_short(data)
+            if pairs is not None:
+                return pairs
         return parse_ascii_text(data, _PARSE_UTF8_FIELDS)
     body = data if type(data) is bytes else as_bytes(data, "parse")
-    if b"%" not in body and len(body) <= BLOCK:
-        return _split_plain(body.decode("utf-8", "replace"), body)
+    if 0x25 not in body and len(body) <= BLOCK:
+        # Nothing to percent-decode: "&", "=" and "+" are ASCII, so decoding the
+        # whole equals decoding each name and value.
+        text = body.decode("utf-8", "replace")
+        return split_plain_short(text) if len(body) <= SHORT else _split_plain(text, body)
+    if len(body) <= SHORT and body.isascii():
+        pairs = parse_short(body.decode("ascii"))
+        if pairs is not None:
+            return pairs
     return parse_utf8_whole(body, "replace", _PARSE_UTF8_FIELDS)
 
 

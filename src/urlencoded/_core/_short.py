@@ -1,0 +1,86 @@
+"""The urlencoded parser over a short input: a query string of a few fields.
+
+https://url.spec.whatwg.org/#concept-urlencoded-parser
+
+Most queries are a few dozen bytes. For them the setup of the block paths
+(``_bulk.py``: stand-ins chosen, tables looked up, the joints found and
+counted) costs more than the parsing, so a short ASCII input takes the
+fewest C calls that give the same pairs, each on the whole input where it
+can: "+" becomes a space and the joints stand-ins in one translation, every
+escape is decoded by one ``binascii.a2b_qp`` and the text by one UTF-8
+decode, and then the sequences are split one by one, as the spec does.
+
+Two checks make the whole-input decode exact. The stand-ins for "&" and "="
+are the controls 0x1E and 0x1F, so the input must hold neither as a
+character (a printable input holds no control) nor as an escape (every
+escape of them starts with "%1"). And a2b_qp must have read every "%" as an
+escape: an "=" it left (from a "%" that starts no escape, or from "%3D"),
+or a final "%" that it dropped, send the input to the exact length check of
+``_percent.py``. ``tests/test_bulk.py`` checks this path against
+``tests/reference.py`` on inputs of every length up to :data:`SHORT`.
+"""
+
+from __future__ import annotations
+
+from binascii import a2b_qp
+
+__all__ = ["SHORT", "parse_short", "split_plain_short"]
+
+#: The longest input parsed here; longer ones go to the block paths, whose
+#: setup then costs less than a Python step per field.
+SHORT = 128
+
+# For a2b_qp: "%" becomes its "=", "+" a space, "&" and "=" the stand-ins.
+_TO_QP = bytes.maketrans(b"%+&=", b"= \x1e\x1f")
+
+
+def split_plain_short(text: str) -> list[tuple[str, str]]:
+    """The string parser on a short ASCII *text* without "%".
+
+    https://url.spec.whatwg.org/#concept-urlencoded-string-parser: with
+    nothing to percent-decode, step 3.4's "+" to space is all that changes.
+    """
+    if "+" in text:
+        text = text.replace("+", " ")
+    if "&" not in text:
+        # One sequence (or none): no list of sequences to build.
+        if not text:
+            return []
+        name, _, value = text.partition("=")
+        return [(name, value)]
+    pairs = []
+    # Step 1, then step 3 for each non-empty sequence.
+    for sequence in text.split("&"):
+        if sequence:
+            name, _, value = sequence.partition("=")
+            pairs.append((name, value))
+    return pairs
+
+
+def parse_short(text: str) -> list[tuple[str, str]] | None:
+    """The string parser on a short ASCII *text* with a "%", or None.
+
+    https://url.spec.whatwg.org/#concept-urlencoded-string-parser
+
+    None where the checks above fail: the caller then takes the general path.
+    """
+    if "%1" in text or not text.isprintable():
+        return None
+    # Steps 3.4-3.5 for every name and value at once: "+" to space, percent-decode,
+    # and UTF-8 decode (the stand-ins are ASCII, so decoding the whole equals
+    # decoding each part).
+    decoded = a2b_qp(text.encode("ascii").translate(_TO_QP))
+    output = decoded.decode("utf-8", "replace")
+    if ("=" in output or text.endswith("%")) and len(text) - len(decoded) != 2 * text.count("%"):
+        return None  # some "%" starts no escape
+    if "\x1e" not in output:
+        # Steps 3.2-3.3 for one sequence; a later "=" belongs to the value.
+        name, _, value = output.partition("\x1f")
+        return [(name, value.replace("\x1f", "=") if "\x1f" in value else value)]
+    pairs = []
+    for sequence in output.split("\x1e"):
+        # Step 3.1: skip empty sequences; 3.2-3.3: name, value at the first "=".
+        if sequence:
+            name, _, value = sequence.partition("\x1f")
+            pairs.append((name, value.replace("\x1f", "=") if "\x1f" in value else value))
+    return pairs
