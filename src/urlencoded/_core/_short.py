@@ -16,13 +16,17 @@ character (a printable input holds no control) nor as an escape (every
 escape of them starts with "%1"). And a2b_qp must have read every "%" as an
 escape: an "=" it left (from a "%" that starts no escape, or from "%3D"),
 or a final "%" that it dropped, send the input to the exact length check of
-``_percent.py``. ``tests/test_bulk.py`` checks this path against
+``_percent.py``. A legacy encoding that is ASCII-compatible decodes the
+whole with :func:`decode_runs`, which decodes each name and value apart
+where one pass would not do. ``tests/test_bulk.py`` checks this path against
 ``tests/reference.py`` on inputs of every length up to :data:`SHORT`.
 """
 
 from __future__ import annotations
 
 from binascii import a2b_qp
+
+from .._encoding import Encoding, decode_runs
 
 __all__ = ["SHORT", "parse_short", "split_plain_short"]
 
@@ -57,22 +61,28 @@ def split_plain_short(text: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def parse_short(text: str) -> list[tuple[str, str]] | None:
+def parse_short(text: str, encoding: Encoding | None = None) -> list[tuple[str, str]] | None:
     """The string parser on a short ASCII *text* with a "%", or None.
 
-    https://url.spec.whatwg.org/#concept-urlencoded-string-parser
+    https://url.spec.whatwg.org/#concept-urlencoded-string-parser, decoding
+    with *encoding* (an ASCII-compatible one) instead of UTF-8 if given.
 
     None where the checks above fail: the caller then takes the general path.
     """
     if "%1" in text or not text.isprintable():
         return None
     # Steps 3.4-3.5 for every name and value at once: "+" to space, percent-decode,
-    # and UTF-8 decode (the stand-ins are ASCII, so decoding the whole equals
-    # decoding each part).
+    # and decode (the stand-ins are ASCII, so decoding the whole equals decoding
+    # each part; decode_runs shows as much for a legacy encoding, or decodes each).
     decoded = a2b_qp(text.encode("ascii").translate(_TO_QP))
-    output = decoded.decode("utf-8", "replace")
-    if ("=" in output or text.endswith("%")) and len(text) - len(decoded) != 2 * text.count("%"):
+    if (0x3D in decoded or text[-1] == "%") and len(text) - len(decoded) != 2 * text.count("%"):
         return None  # some "%" starts no escape
+    if encoding is None:
+        output = decoded.decode("utf-8", "replace")
+    else:
+        found = decode_runs(encoding, decoded, b"\x1e\x1f", False)
+        assert found is not None  # not fatal
+        output = found
     if "\x1e" not in output:
         # Steps 3.2-3.3 for one sequence; a later "=" belongs to the value.
         name, _, value = output.partition("\x1f")

@@ -12,10 +12,12 @@ modules beside it (and run the https://encoding.spec.whatwg.org/#replacement-dec
 
 from __future__ import annotations
 
+import codecs
 import importlib
+import re
 from collections.abc import Mapping
 from functools import cache
-from typing import Callable, NoReturn, Optional, Union
+from typing import Any, Callable, NoReturn, Optional, Union
 
 from .._errors import UnknownEncodingError
 from ._chinese_simplified import _decode_gb18030_slow, _gb18030_handler
@@ -23,6 +25,7 @@ from ._chinese_traditional import _big5_handler, _decode_big5_slow
 from ._coders import (
     EncodeResult,
     _fast_then_slow,
+    _FastThenSlow,
     _find_special,
     _Output,
     _Sink,
@@ -51,6 +54,7 @@ __all__ = [
     "UTF_8",
     "Encoding",
     "decode",
+    "decode_runs",
     "encode_or_fail",
     "get_encoding",
     "get_output_encoding",
@@ -382,6 +386,110 @@ def _decoder(name: str) -> Callable[[bytes, _Sink], None]:
         suspects = "\u00a2\u00a3\u00a5\u2022\u203e\u223c\u2609\u2641\uff0f\uff3c\uff64"
         return _fast_then_slow("big5hkscs", suspects, _decode_big5_slow)
     raise AssertionError(name)  # pragma: no cover
+
+
+# Bytes that no multi-byte sequence of the stateless legacy decoders (their
+# codecs' and the spec's) holds: every lead and trail byte is 0x40 or above,
+# but gb18030's four-byte second and fourth, which are digits.
+_NEVER_IN_A_SEQUENCE = bytes([*range(0x30), *range(0x3A, 0x40)])
+# ISO-2022-JP's escape, SO and SI: without them, every byte is read in the ASCII state.
+_ISO_2022_JP_SHIFTS = (0x1B, 0x0E, 0x0F)
+_SEPARATED: dict[bytes, re.Pattern[bytes]] = {}
+
+
+def _whole(name: str) -> Callable[[bytes, bool], str | None] | None:
+    """For encoding *name*, a decoder of runs separated by ASCII bytes that decodes
+    them all at once, or None. It returns None in fatal mode at an error, and
+    where it cannot show its output to be the runs', decoded apart."""
+    decoder = _decoder(name)
+    if isinstance(decoder, _FastThenSlow):
+        return lambda data, fatal: decoder.fast(data)
+    if name in _SINGLE_BYTE_CODECS or name == "x-user-defined":
+        # One byte, one code point, ASCII as it is: runs decode alone.
+        table: Any = (
+            _single_byte_table(name) if name != "x-user-defined" else _x_user_defined_table()
+        )
+
+        def single_byte(data: bytes, fatal: bool) -> str | None:
+            try:
+                return codecs.charmap_decode(data, "strict" if fatal else "replace", table)[0]
+            except UnicodeDecodeError:
+                return None
+
+        return single_byte
+    if name == "UTF-8":
+        # An ASCII byte is in no sequence, valid or not: runs decode alone.
+
+        def utf8(data: bytes, fatal: bool) -> str | None:
+            try:
+                return data.decode("utf-8", "strict" if fatal else "replace")
+            except UnicodeDecodeError:
+                return None
+
+        return utf8
+    if name == "ISO-2022-JP":
+
+        def iso_2022_jp(data: bytes, fatal: bool) -> str | None:
+            for byte in _ISO_2022_JP_SHIFTS:
+                if byte in data:
+                    return None
+            # The ASCII state throughout: an ASCII byte is itself, any other an error.
+            if data.isascii():
+                return data.decode("ascii")
+            return None if fatal else data.decode("ascii", "replace")
+
+        return iso_2022_jp
+    return None
+
+
+_WHOLE: dict[str, Callable[[bytes, bool], str | None] | None] = {}
+
+
+def decode_runs(encoding: Encoding, data: bytes, separators: bytes, fatal: bool) -> str | None:
+    """:func:`decode` of each run of *data* between bytes of *separators*, each
+    separator byte (ASCII) standing for its own character between them.
+
+    https://encoding.spec.whatwg.org/#decode run on each run apart, as the
+    urlencoded parser decodes each name and value
+    (https://url.spec.whatwg.org/#concept-urlencoded-parser, step 3.5), but
+    on all of them at once where the encoding allows: a single-byte encoding
+    and UTF-8 always; a stateless multi-byte encoding where no separator is
+    a byte its sequences hold and the codec's strict output is provably the
+    spec's; ISO-2022-JP where no escape, SO or SI moves it from the ASCII
+    state. Otherwise run by run. None in fatal mode where a run has an error
+    (the caller finds which).
+    """
+    name = encoding.name
+    if name in _WHOLE:
+        whole = _WHOLE[name]
+    else:
+        whole = _WHOLE[name] = _whole(name)
+    if whole is not None and (
+        name in _SEPARABLE or not separators.translate(None, _NEVER_IN_A_SEQUENCE)
+    ):
+        text = whole(data, fatal)
+        if text is not None:
+            return text
+    parts: list[Any] = [data]
+    if separators:
+        pattern = _SEPARATED.get(separators)
+        if pattern is None:
+            pattern = _SEPARATED[separators] = re.compile(b"([" + re.escape(separators) + b"])")
+        parts = pattern.split(data)
+    decoder = _decoder(name)
+    try:
+        for index in range(0, len(parts), 2):
+            sink = _Sink(name, parts[index], fatal)
+            decoder(parts[index], sink)
+            parts[index] = "".join(sink.parts)
+    except UnicodeDecodeError:
+        return None
+    parts[1::2] = [separator.decode("ascii") for separator in parts[1::2]]
+    return "".join(parts)
+
+
+# Where any ASCII separator will do: one byte per code point, or UTF-8.
+_SEPARABLE = frozenset([*_SINGLE_BYTE_CODECS, "x-user-defined", "UTF-8"])
 
 
 # https://encoding.spec.whatwg.org/#decode (without BOM sniffing)

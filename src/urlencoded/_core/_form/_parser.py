@@ -14,14 +14,14 @@ import warnings
 from functools import partial, update_wrapper
 from typing import TYPE_CHECKING
 
-from ..._encoding import UTF_8, Encoding
+from ..._encoding import UTF_8, Encoding, get_encoding
 from ..._errors import LimitExceeded
 from .._bulk import (
     BLOCK,
-    _blocks,
     form_shape,
     pair_up,
     parse_ascii_text,
+    parse_encoded_whole,
     parse_utf8_whole,
     split_text,
 )
@@ -155,6 +155,19 @@ def parse(
         and max_body_size is None
     ):
         return parse_default(data)
+    if (
+        errors == "replace"
+        and max_fields is None
+        and separator == "&"
+        and charset_field is None
+        and not isindex
+        and use_charset_field is False
+        and max_field_size is None
+        and max_body_size is None
+        and (type(data) is str or type(data) is bytes)
+    ):
+        # The URL Standard's parser, decoding with a legacy encoding.
+        return _parse_encoded(data, _resolved(encoding))
     body = as_bytes(data, "parse")
     if use_charset_field is not False:
         charset_field = _use_charset_field(use_charset_field, charset_field)
@@ -206,6 +219,51 @@ if not TYPE_CHECKING:
         return parse_default(data)
 
     update_wrapper(parse, _parse_with_options)
+
+
+# Labels already resolved, for the calls that name an encoding each time.
+_RESOLVED: dict[str, Encoding] = {}
+
+
+def _resolved(encoding: str | Encoding) -> Encoding:
+    """get_encoding(*encoding*), remembered for the first few hundred labels."""
+    if type(encoding) is str:
+        found = _RESOLVED.get(encoding)
+        if found is None:
+            found = get_encoding(encoding)
+            if len(_RESOLVED) < 512:
+                _RESOLVED[encoding] = found
+        return found
+    return get_encoding(encoding)
+
+
+def _parse_encoded(data: bytes | str, encoding: Encoding) -> list[tuple[str, str]]:
+    """:func:`parse_default` with *encoding*: the parser with no other option."""
+    if encoding is UTF_8:
+        return parse_default(data)
+    if type(data) is str:
+        check_text_encoding(data, encoding)
+        text = data
+        body = data.encode("ascii")
+    else:
+        body = data  # type: ignore[assignment]
+        text = body.decode("ascii") if len(body) <= SHORT and body.isascii() else ""
+    if text and len(text) <= SHORT and encoding.name not in _NOT_ASCII_COMPATIBLE:
+        if "%" not in text:
+            # ASCII decodes as itself, but in ISO-2022-JP after ESC, SO or SI.
+            if encoding.name != "ISO-2022-JP" or text.isprintable():
+                return split_plain_short(text)
+        else:
+            pairs = parse_short(text, encoding)
+            if pairs is not None:
+                return pairs
+    return parse_encoded_whole(
+        body, encoding, False, partial(_parse_fields, encoding, False, b"&", 0)
+    )
+
+
+# Encodings in which an ASCII byte is not always the character of its value.
+_NOT_ASCII_COMPATIBLE = ("UTF-16BE", "UTF-16LE", "replacement")
 
 
 def parse_default(data: BytesLike | str) -> list[tuple[str, str]]:
@@ -319,10 +377,9 @@ def parse_region(
             sep,
         )
     else:
-        # Blocks of whole sequences, so that the temporary lists follow the block.
-        pairs = []
-        for block, offset in _blocks(body, sep):
-            pairs += _parse_fields(encoding, strict, sep, start, block, offset)
+        pairs = parse_encoded_whole(
+            body, encoding, strict, partial(_parse_fields, encoding, strict, sep, start), sep
+        )
     if first and options.isindex and pairs and _isindex_first(body, sep):
         pairs[0] = ("", pairs[0][0])
     return pairs
