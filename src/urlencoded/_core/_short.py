@@ -12,14 +12,14 @@ decode, and then the sequences are split one by one, as the spec does.
 
 Two checks make the whole-input decode exact. The stand-ins for "&" and "="
 are the controls 0x1E and 0x1F, so the input must hold neither as a
-character (a printable input holds no control) nor as an escape (every
-escape of them starts with "%1"). And a2b_qp must have read every "%" as an
-escape: an "=" it left (from a "%" that starts no escape, or from "%3D"),
-or a final "%" that it dropped, send the input to the exact length check of
-``_percent.py``. A legacy encoding that is ASCII-compatible decodes the
-whole with :func:`decode_runs`, which decodes each name and value apart
-where one pass would not do. ``tests/test_bulk.py`` checks this path against
-``tests/reference.py`` on inputs of every length up to :data:`SHORT`.
+character (a printable input holds no control) nor as an escape. And
+a2b_qp must have read every "%" as an escape: an "=" it left (from a "%"
+that starts no escape, or from "%3D"), or a final "%" that it dropped, send
+the input to the exact length check of ``_percent.py``. A legacy encoding
+that is ASCII-compatible decodes the whole with :func:`decode_runs`, which
+decodes each name and value apart where one pass would not do.
+``tests/test_bulk.py`` checks this path against ``tests/reference.py`` on
+inputs of every length up to :data:`SHORT`.
 """
 
 from __future__ import annotations
@@ -69,7 +69,9 @@ def parse_short(text: str, encoding: Encoding | None = None) -> list[tuple[str, 
 
     None where the checks above fail: the caller then takes the general path.
     """
-    if "%1" in text or not text.isprintable():
+    if not text.isprintable() or (
+        "%1" in text and ("%1E" in text or "%1e" in text or "%1F" in text or "%1f" in text)
+    ):
         return None
     # Steps 3.4-3.5 for every name and value at once: "+" to space, percent-decode,
     # and decode (the stand-ins are ASCII, so decoding the whole equals decoding

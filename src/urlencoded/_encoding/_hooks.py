@@ -38,10 +38,10 @@ from ._indexes import (
     _SINGLE_BYTE_CODECS,
     _single_byte_table,
 )
-from ._iso_2022_jp import _decode_iso_2022_jp_fast, _Iso2022JpEncoder
+from ._iso_2022_jp import _decode_iso_2022_jp_fast, _Iso2022JpEncoder, decode_with_codec
 from ._japanese import (
-    _decode_euc_jp_slow,
     _decode_shift_jis_slow,
+    _euc_jp_decoder,
     _euc_jp_handler,
     _shift_jis_handler,
 )
@@ -367,12 +367,7 @@ def _decoder(name: str) -> Callable[[bytes, _Sink], None]:
         # cp932 also decodes 0xA0 and 0xFD-0xFF (to U+F8F0-U+F8F3), which are errors.
         return _fast_then_slow("cp932", "\uf8f0-\uf8f3", _decode_shift_jis_slow)
     if name == "EUC-JP":
-        # euc_jp decodes six jis0208 pairs to the JIS mapping (e.g. 0xA1 0xC1 to U+301C,
-        # where the index has U+FF5E), and 0x8F 0xA2 0xB7 to U+007E; JIS X 0212 is
-        # rare, so any 0x8F byte takes the transcription.
-        return _fast_then_slow(
-            "euc_jp", "\u00a2\u00a3\u00ac\u2016\u2212\u301c", _decode_euc_jp_slow, b"\x8f"
-        )
+        return _euc_jp_decoder()
     if name == "EUC-KR":
         return _fast_then_slow("cp949", "", _decode_euc_kr_slow)
     if name in ("gb18030", "GBK"):
@@ -392,8 +387,9 @@ def _decoder(name: str) -> Callable[[bytes, _Sink], None]:
 # codecs' and the spec's) holds: every lead and trail byte is 0x40 or above,
 # but gb18030's four-byte second and fourth, which are digits.
 _NEVER_IN_A_SEQUENCE = bytes([*range(0x30), *range(0x3A, 0x40)])
-# ISO-2022-JP's escape, SO and SI: without them, every byte is read in the ASCII state.
-_ISO_2022_JP_SHIFTS = (0x1B, 0x0E, 0x0F)
+# Controls other than ISO-2022-JP's escape, SO and SI: bytes that, between runs, it
+# reads as themselves in the ASCII state and as an error in the others.
+_CONTROLS = bytes(byte for byte in range(0x20) if byte not in (0x0E, 0x0F, 0x1B))
 _SEPARATED: dict[bytes, re.Pattern[bytes]] = {}
 
 
@@ -428,18 +424,20 @@ def _whole(name: str) -> Callable[[bytes, bool], str | None] | None:
 
         return utf8
     if name == "ISO-2022-JP":
-
-        def iso_2022_jp(data: bytes, fatal: bool) -> str | None:
-            for byte in _ISO_2022_JP_SHIFTS:
-                if byte in data:
-                    return None
-            # The ASCII state throughout: an ASCII byte is itself, any other an error.
-            if data.isascii():
-                return data.decode("ascii")
-            return None if fatal else data.decode("ascii", "replace")
-
-        return iso_2022_jp
+        return _iso_2022_jp_runs
     return None
+
+
+def _iso_2022_jp_runs(data: bytes, fatal: bool) -> str | None:
+    """ISO-2022-JP's :func:`_whole`; its separators are controls (see decode_runs)."""
+    if 0x1B not in data and 0x0E not in data and 0x0F not in data:
+        # The ASCII state throughout: an ASCII byte is itself, any other an error.
+        if data.isascii():
+            return data.decode("ascii")
+        return None if fatal else data.decode("ascii", "replace")
+    if b"\x1b(J" in data:
+        return None  # a run that ends in Roman would carry it into the next
+    return decode_with_codec(data)
 
 
 _WHOLE: dict[str, Callable[[bytes, bool], str | None] | None] = {}
@@ -464,8 +462,11 @@ def decode_runs(encoding: Encoding, data: bytes, separators: bytes, fatal: bool)
         whole = _WHOLE[name]
     else:
         whole = _WHOLE[name] = _whole(name)
-    if whole is not None and (
-        name in _SEPARABLE or not separators.translate(None, _NEVER_IN_A_SEQUENCE)
+    # ISO-2022-JP's jis0208 pairs may hold a separator that is not a control.
+    if (
+        whole is not None
+        and (name in _SEPARABLE or not separators.translate(None, _NEVER_IN_A_SEQUENCE))
+        and (name != "ISO-2022-JP" or 0x1B not in data or not separators.translate(None, _CONTROLS))
     ):
         text = whole(data, fatal)
         if text is not None:
