@@ -86,10 +86,10 @@ def decoded_as_escapes(source: bytes | str, decoded: bytes) -> bool:
     "%" an "=" in the output can only come from "%3D".
     """
     if isinstance(source, bytes):
-        if b"=" not in decoded and not source.endswith(b"%"):
+        if 0x3D not in decoded and not source.endswith(b"%"):
             return True
         return len(source) - len(decoded) == 2 * source.count(b"%")
-    if b"=" not in decoded and not source.endswith("%"):
+    if 0x3D not in decoded and not source.endswith("%"):
         return True
     return len(source) - len(decoded) == 2 * source.count("%")
 
@@ -104,7 +104,7 @@ def _decode_escapes(data: bytes) -> bytes | None:
 
     *data* holds a "%", and none before CR or LF.
     """
-    if b"=" not in data:
+    if 0x3D not in data:
         decoded = a2b_qp(data.translate(_PERCENT_TO_EQUALS))
         return decoded if len(data) - len(decoded) == 2 * data.count(b"%") else None
     decoded = a2b_qp(data.translate(_SWAP_PERCENT_EQUALS))
@@ -128,9 +128,10 @@ def percent_decode_bytes(data: bytes) -> bytes:
     >>> percent_decode_bytes(b"%25%s%1G")
     b'%%s%1G'
     """
-    if b"%" not in data:
+    # Membership of an int is a memchr; of bytes, a buffer request first.
+    if 0x25 not in data:
         return data
-    if b"%\n" not in data and b"%\r" not in data:
+    if (0x0A not in data and 0x0D not in data) or (b"%\n" not in data and b"%\r" not in data):
         decoded = _decode_escapes(data)
         if decoded is not None:
             return decoded

@@ -61,13 +61,17 @@ def split_plain_short(text: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def parse_short(text: str, encoding: Encoding | None = None) -> list[tuple[str, str]] | None:
+def parse_short(
+    text: str, encoding: Encoding | None = None, errors: str = "replace"
+) -> list[tuple[str, str]] | None:
     """The string parser on a short ASCII *text* with a "%", or None.
 
     https://url.spec.whatwg.org/#concept-urlencoded-string-parser, decoding
     with *encoding* (an ASCII-compatible one) instead of UTF-8 if given.
 
-    None where the checks above fail: the caller then takes the general path.
+    None where the checks above fail, or, with *errors* "strict" (UTF-8
+    only), where some name or value is not UTF-8: the caller then takes the
+    general path.
     """
     if not text.isprintable() or (
         "%1" in text and ("%1E" in text or "%1e" in text or "%1F" in text or "%1f" in text)
@@ -80,7 +84,10 @@ def parse_short(text: str, encoding: Encoding | None = None) -> list[tuple[str, 
     if (0x3D in decoded or text[-1] == "%") and len(text) - len(decoded) != 2 * text.count("%"):
         return None  # some "%" starts no escape
     if encoding is None:
-        output = decoded.decode("utf-8", "replace")
+        try:
+            output = decoded.decode("utf-8", errors)
+        except UnicodeDecodeError:
+            return None
     else:
         found = decode_runs(encoding, decoded, b"\x1e\x1f", False)
         assert found is not None  # not fatal

@@ -175,6 +175,17 @@ def _preserved_percent(preserve: str) -> re.Pattern[str]:
     return re.compile(f"%(?={_digit_alternatives(preserve)})")
 
 
+def kept_escapes_written(string: str, preserve: str) -> str:
+    """*string* with each escape of a character of *preserve* written "%25XX", which
+    percent-decodes to the escape as it was."""
+    return _preserved_percent(preserve).sub("%25", string)
+
+
+def not_an_escape(string: str) -> bool:
+    """Whether some "%" of *string* starts no escape (Decode's malformed escape)."""
+    return _NOT_AN_ESCAPE.search(string) is not None
+
+
 def _decode_run(run: str, start: int) -> str:
     """Step 4.c of Decode for a maximal run of escapes starting at *start*."""
     data = bytes.fromhex(run.replace("%", ""))
@@ -195,7 +206,7 @@ def _decode_ascii(string: str, preserve: str) -> str | None:
     first, which decodes to itself.
     """
     if preserve:
-        string = _preserved_percent(preserve).sub("%25", string)
+        string = kept_escapes_written(string, preserve)
     try:
         return percent_decode_bytes(string.encode("ascii")).decode("utf-8")
     except UnicodeDecodeError:

@@ -300,6 +300,21 @@ def parse_default(data: BytesLike | str) -> list[tuple[str, str]]:
     return parse_utf8_whole(body, "replace", _PARSE_UTF8_FIELDS)
 
 
+def parse_default_strict(data: BytesLike | str) -> list[tuple[str, str]]:
+    """:func:`parse_default` with ``errors="strict"``.
+
+    :raises DecodeError: for a name or value that is not UTF-8.
+    """
+    if type(data) is str and len(data) <= SHORT and data.isascii():
+        if "%" not in data:
+            return split_plain_short(data)
+        pairs = parse_short(data, None, "strict")
+        if pairs is not None:
+            return pairs
+    body = data if type(data) is bytes else as_bytes(data, "parse")
+    return parse_utf8_whole(body, "strict", _PARSE_UTF8_FIELDS_STRICT)
+
+
 def _use_charset_field(use_charset_field: object, charset_field: str | None) -> str | None:
     """The deprecated ``use_charset_field`` of :func:`parse`, as a *charset_field*."""
     if not isinstance(use_charset_field, bool):
@@ -433,5 +448,6 @@ def _split_plain(text: str, raw: bytes) -> list[tuple[str, str]]:
     return split_text(text.replace("+", " "), "&", "=")
 
 
-# The fallback of the default parse: UTF-8 with replacement, field by field.
+# The fallbacks of the default parse: UTF-8 with replacement (or strict), field by field.
 _PARSE_UTF8_FIELDS = partial(_parse_fields, UTF_8, False, b"&", 0)
+_PARSE_UTF8_FIELDS_STRICT = partial(_parse_fields, UTF_8, True, b"&", 0)
