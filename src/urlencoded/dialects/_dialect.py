@@ -602,13 +602,13 @@ class Dialect:
         "%2B"), read as Latin-1.
         """
         if isinstance(data, str):
-            if "%u" in data or not (data.isascii() or max(data, default="\x00") <= "\xff"):
+            if not (data.isascii() or max(data, default="\x00") <= "\xff"):
                 return None
             raw = data.encode("latin-1")
         else:
             raw = data if type(data) is bytes else bytes(data)
-            if b"%u" in raw:
-                return None
+        if 0x25 in raw and b"%u" in raw:
+            return None
         if len(raw) > _FEW_FIELDS:
             pairs = _parse_form_bytes(raw.replace(b"+", b"%2B"))
             return [(name.decode("latin-1"), value.decode("latin-1")) for name, value in pairs]

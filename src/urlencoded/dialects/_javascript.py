@@ -422,6 +422,9 @@ def unescape(string: str) -> str:
     .. versionadded:: 1.1
     """
     text = _check_str(string, "unescape")
+    # One character is a memchr; "%u", a search that steps through the text.
+    if "%" not in text:
+        return pairs_joined(text)
     if "%u" not in text:
         return pairs_joined(_unescape_bytes(text))
     # One pass: an escape's code unit never starts another escape. No %XX spans

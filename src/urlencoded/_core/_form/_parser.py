@@ -195,6 +195,8 @@ if not TYPE_CHECKING:
 
     def parse(data, **options):
         if options:
+            if len(options) == 1 and "encoding" in options and type(data) in (str, bytes):
+                return _parse_encoded(data, _resolved(options["encoding"]))
             return _parse_with_options(data, **options)
         # The URL Standard's parser; for a query of a few fields, no further call.
         if type(data) is str and len(data) <= SHORT and data.isascii():
