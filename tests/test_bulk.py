@@ -479,10 +479,14 @@ def test_three_byte_values_agree(pairs: list[tuple[str, str]]) -> None:
 @example(b"a=%\n&b=%41")
 @example(b"%")
 def test_short_path_agrees(data: bytes) -> None:
-    """Short inputs, as bytes and as str, give the transcription's pairs, and the
-    short path either gives them too or declines."""
+    """Short inputs, as bytes and as str, give the transcription's pairs (text and
+    percent-decoded bytes), and the short paths either give them too or decline."""
     expected = reference.urlencoded_parse(data)
     assert urlencoded.parse(data) == expected
+    expected_bytes = reference.urlencoded_parse_to_bytes(data)
+    assert urlencoded.parse_bytes(data) == expected_bytes
+    found_bytes = _short.parse_short_bytes(data)
+    assert found_bytes is None or found_bytes == expected_bytes
     if data.isascii():
         text = data.decode("ascii")
         assert urlencoded.parse(text) == expected

@@ -28,11 +28,11 @@ from binascii import a2b_qp
 
 from .._encoding import Encoding, decode_runs
 
-__all__ = ["SHORT", "parse_short", "split_plain_short"]
+__all__ = ["SHORT", "parse_short", "parse_short_bytes", "split_plain_short"]
 
 #: The longest input parsed here; longer ones go to the block paths, whose
 #: setup then costs less than a Python step per field.
-SHORT = 128
+SHORT = 256
 
 # For a2b_qp: "%" becomes its "=", "+" a space, "&" and "=" the stand-ins.
 _TO_QP = bytes.maketrans(b"%+&=", b"= \x1e\x1f")
@@ -61,6 +61,50 @@ def split_plain_short(text: str) -> list[tuple[str, str]]:
     return pairs
 
 
+def _percent_decoded(text: str, raw: bytes | None) -> bytes | None:
+    """Steps 3.4-3.5 up to the decode for every name and value of *text* (*raw* its
+    bytes, if at hand) at once: "+" to space, the joints to the stand-ins, then
+    percent-decoding; or None where the checks above fail."""
+    if not text.isprintable() or (
+        "%1" in text and ("%1E" in text or "%1e" in text or "%1F" in text or "%1f" in text)
+    ):
+        return None
+    decoded = a2b_qp((text.encode("ascii") if raw is None else raw).translate(_TO_QP))
+    if (0x3D in decoded or text[-1] == "%") and len(text) - len(decoded) != 2 * text.count("%"):
+        return None  # some "%" starts no escape
+    return decoded
+
+
+def parse_short_bytes(raw: bytes) -> list[tuple[bytes, bytes]] | None:
+    """The parser up to the decode on a short *raw* input: percent-decoded
+    ``(bytes, bytes)`` pairs, or None (see :func:`parse_short`).
+
+    https://url.spec.whatwg.org/#concept-urlencoded-parser, steps 1-4 and the
+    percent-decoding of step 5.
+    """
+    if 0x25 not in raw:
+        # Step 3.4 only: "+" to space; nothing to percent-decode.
+        if 0x2B in raw:
+            raw = raw.replace(b"+", b" ")
+        pairs = []
+        for sequence in raw.split(b"&"):
+            if sequence:
+                name, _, value = sequence.partition(b"=")
+                pairs.append((name, value))
+        return pairs
+    if not raw.isascii():
+        return None
+    decoded = _percent_decoded(raw.decode("ascii"), raw)
+    if decoded is None:
+        return None
+    pairs = []
+    for sequence in decoded.split(b"\x1e"):
+        if sequence:
+            name, _, value = sequence.partition(b"\x1f")
+            pairs.append((name, value.replace(b"\x1f", b"=") if 0x1F in value else value))
+    return pairs
+
+
 def parse_short(
     text: str, encoding: Encoding | None = None, errors: str = "replace"
 ) -> list[tuple[str, str]] | None:
@@ -73,16 +117,9 @@ def parse_short(
     only), where some name or value is not UTF-8: the caller then takes the
     general path.
     """
-    if not text.isprintable() or (
-        "%1" in text and ("%1E" in text or "%1e" in text or "%1F" in text or "%1f" in text)
-    ):
+    decoded = _percent_decoded(text, None)
+    if decoded is None:
         return None
-    # Steps 3.4-3.5 for every name and value at once: "+" to space, percent-decode,
-    # and decode (the stand-ins are ASCII, so decoding the whole equals decoding
-    # each part; decode_runs shows as much for a legacy encoding, or decodes each).
-    decoded = a2b_qp(text.encode("ascii").translate(_TO_QP))
-    if (0x3D in decoded or text[-1] == "%") and len(text) - len(decoded) != 2 * text.count("%"):
-        return None  # some "%" starts no escape
     if encoding is None:
         try:
             output = decoded.decode("utf-8", errors)
