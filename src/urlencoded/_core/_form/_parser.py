@@ -245,20 +245,13 @@ def _parse_encoded(data: bytes | str, encoding: Encoding) -> list[tuple[str, str
         return parse_default(data)
     if type(data) is str:
         check_text_encoding(data, encoding)
-        text = data
         body = data.encode("ascii")
     else:
         body = data  # type: ignore[assignment]
-        text = body.decode("ascii") if len(body) <= SHORT and body.isascii() else ""
-    if text and len(text) <= SHORT and encoding.name not in _NOT_ASCII_COMPATIBLE:
-        if "%" not in text:
-            # ASCII decodes as itself, but in ISO-2022-JP after ESC, SO or SI.
-            if encoding.name != "ISO-2022-JP" or text.isprintable():
-                return split_plain_short(text)
-        else:
-            pairs = parse_short(text, encoding)
-            if pairs is not None:
-                return pairs
+    if len(body) <= SHORT and body.isascii():
+        pairs = _parse_short_region(body, encoding, False)
+        if pairs is not None:
+            return pairs
     return parse_encoded_whole(
         body, encoding, False, partial(_parse_fields, encoding, False, b"&", 0)
     )
@@ -386,20 +379,41 @@ def parse_region(
     """
     body, sep = _separated(region, options.separator)
     strict = options.strict
-    if encoding is UTF_8:
-        pairs = parse_utf8_whole(
-            body,
-            "strict" if strict else "replace",
-            partial(_parse_fields, encoding, strict, sep, start),
-            sep,
-        )
-    else:
-        pairs = parse_encoded_whole(
-            body, encoding, strict, partial(_parse_fields, encoding, strict, sep, start), sep
-        )
+    pairs = None
+    if sep == b"&" and len(body) <= SHORT and body.isascii():
+        pairs = _parse_short_region(body, encoding, strict)
+    if pairs is None:
+        fallback = partial(_parse_fields, encoding, strict, sep, start)
+        if encoding is UTF_8:
+            pairs = parse_utf8_whole(body, "strict" if strict else "replace", fallback, sep)
+        else:
+            pairs = parse_encoded_whole(body, encoding, strict, fallback, sep)
     if first and options.isindex and pairs and _isindex_first(body, sep):
         pairs[0] = ("", pairs[0][0])
     return pairs
+
+
+def _parse_short_region(
+    body: bytes, encoding: Encoding, strict: bool
+) -> list[tuple[str, str]] | None:
+    """:func:`parse_region` on a short ASCII *body* by ``_short.py``'s path, or None.
+
+    In strict mode only UTF-8 (a legacy encoding's strict mode refuses what
+    the field-by-field path finds).
+    """
+    text = body.decode("ascii")
+    if encoding is UTF_8:
+        if 0x25 not in body:
+            return split_plain_short(text)
+        return parse_short(text, None, "strict" if strict else "replace")
+    if strict or encoding.name in _NOT_ASCII_COMPATIBLE:
+        return None
+    if 0x25 not in body:
+        # ASCII decodes as itself, but in ISO-2022-JP after ESC, SO or SI.
+        if encoding.name != "ISO-2022-JP" or text.isprintable():
+            return split_plain_short(text)
+        return None
+    return parse_short(text, encoding)
 
 
 # Step 3.4's "+" to space, and "&" to "=" when each sequence holds exactly one "=".
