@@ -284,7 +284,9 @@ def _decode_iso_2022_jp(data: bytes, sink: _Sink) -> None:
 # katakana (ESC ( I). tests/test_encoding_exhaustive.py holds it to the
 # transcription on every state and byte pair.
 _ISO_2022_JP = codecs.getdecoder("iso2022_jp")
-_CONTROL_IN_JIS0208 = re.compile(rb"\x1b\$[@B][^\x1b]*?[\x00-\x1a\x1c-\x20]")
+# A control after the bytes a jis0208 pair may hold: any other byte there (ESC
+# aside) is one the codec refuses, so this finds every control it would read.
+_CONTROL_IN_JIS0208 = re.compile(rb"\x1b\$[@B][\x21-\x7e]*[\x00-\x1a\x1c-\x20]")
 _ESCAPE_AFTER_ESCAPE = re.compile(rb"\x1b(?:\(B|\(J|\$@|\$B)\x1b")
 _NOT_AN_ESCAPE_SEQUENCE = re.compile(rb"\x1b(?!\(B|\(J|\$@|\$B)")
 _SUSPECTS = re.compile("[\u00a2\u00a3\u00ac\u2016\u2212\u301c]")
