@@ -19,9 +19,10 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import urlencoded
-from tests import reference, reference_html
+from tests import reference, reference_encoding, reference_html
 from tests.strategies import form_bodies, pairs_with_surrogates
-from urlencoded._core import _bulk, _sparse
+from urlencoded import Encoding
+from urlencoded._core import _bulk, _short, _sparse
 from urlencoded._core._form import _parser as _form
 
 # Pieces that reach the stand-in logic: the stand-ins raw and escaped, the
@@ -518,3 +519,105 @@ def test_three_byte_values_agree(pairs: list[tuple[str, str]]) -> None:
     assert urlencoded.serialize(pairs) == expected
     assert urlencoded.serialize([list(pair) for pair in pairs]) == expected
     assert str(urlencoded.URLSearchParams(pairs)) == expected
+
+
+# --- Short inputs (_short.py) ------------------------------------------------------------
+
+
+@given(data=st.one_of(form_bodies, stand_in_bodies).filter(lambda data: len(data) <= _short.SHORT))
+@example(b"a=%20")
+@example(b"q=caf%C3%A9+au+lait&x")
+@example(b"redirect=https%3A%2F%2Fexample.com%3Fa%3Db%26c&lang=en")
+@example(b"a=%1E&%1f=b")
+@example(b"a=\x1e&b")
+@example(b"a=%3D%zz&b==c")
+@example(b"a=b=c&&=d&e%")
+@example(b"%25%32%35")
+@example(b"a=%\n&b=%41")
+@example(b"%")
+def test_short_path_agrees(data: bytes) -> None:
+    """Short inputs, as bytes and as str, give the transcription's pairs (text and
+    percent-decoded bytes), and the short paths either give them too or decline."""
+    expected = reference.urlencoded_parse(data)
+    assert urlencoded.parse(data) == expected
+    expected_bytes = reference.urlencoded_parse_to_bytes(data)
+    assert urlencoded.parse_bytes(data) == expected_bytes
+    found_bytes = _short.parse_short_bytes(data)
+    assert found_bytes is None or found_bytes == expected_bytes
+    if data.isascii():
+        text = data.decode("ascii")
+        assert urlencoded.parse(text) == expected
+        if "%" in text:
+            found = _short.parse_short(text)
+            assert found is None or found == expected
+        else:
+            assert _short.split_plain_short(text) == expected
+
+
+# --- Legacy encodings (parse_encoded_whole) ----------------------------------------------
+
+# Bytes where the legacy decoders differ from their codecs or from each other,
+# escaped and raw: leads, trails, ISO-2022-JP's escapes, gb18030's four bytes.
+_LEGACY_BYTES = st.sampled_from(
+    [0x0E, 0x0F, 0x1B, 0x24, 0x28, 0x30, 0x35, 0x39, 0x40, 0x42, 0x49, 0x4A, 0x5C, 0x7E,
+     0x7F, 0x80, 0x81, 0x82, 0x8E, 0x8F, 0x93, 0xA0, 0xA1, 0xA2, 0xB7, 0xC1, 0xE0, 0xF4,
+     0xFA, 0xFD, 0xFE, 0xFF]
+)  # fmt: skip
+_LEGACY_PIECES = st.one_of(
+    st.lists(_LEGACY_BYTES, min_size=1, max_size=4).map(
+        lambda b: b"".join(b"%%%02X" % x for x in b)
+    ),
+    st.lists(_LEGACY_BYTES, min_size=1, max_size=4).map(bytes),
+    st.sampled_from([b"%1B%24B%21%21", b"\x1b$B!!\x1b(B", b"%1B(J%5C", b"%1B(I!", b"%93%FA"]),
+    st.sampled_from([b"%A1%C1", b"%8F%A2%B7", b"%81%35%F4%37", b"%A4%A2", b"%82%A0"]),
+    _STAND_IN_PIECES,
+)
+legacy_bodies = st.lists(_LEGACY_PIECES, max_size=24).map(b"".join)
+
+
+def _legacy_pairs(data: bytes, name: str, fatal: bool) -> list[tuple[str, str]] | None:
+    """The transcription's pairs of *data* decoded with *name*; None for a fatal error."""
+    decode = (
+        reference_encoding.reference_decode_fatal if fatal else reference_encoding.reference_decode
+    )
+    pairs = []
+    for raw_name, raw_value in reference.urlencoded_parse_to_bytes(data):
+        field, value = decode(name, raw_name), decode(name, raw_value)
+        if field is None or value is None:
+            return None
+        pairs.append((field, value))
+    return pairs
+
+
+@given(
+    data=st.one_of(legacy_bodies, form_bodies),
+    name=st.sampled_from(reference_encoding.DECODER_NAMES),
+    size=st.sampled_from([3, 11, 64 * 1024]),
+)
+@example(b"a=%93%FA&b=%82&c=%82%A0", "Shift_JIS", 64 * 1024)
+@example(b"a=%81%30&=%81%30%81%30", "gb18030", 64 * 1024)
+@example(b"a=%1B%24B%21%21&b=%21", "ISO-2022-JP", 64 * 1024)
+@example(b"a=\x1b$B!!&b=c", "ISO-2022-JP", 64 * 1024)
+@example(b"a=%A1%C1&%8F%A2%B7", "EUC-JP", 3)
+@example(b"a=%1E%1F\x1e&b", "Big5", 64 * 1024)
+@example(b"q=%93%FA&a=%3D%zz&b==c", "Shift_JIS", 64 * 1024)
+@example(b"%1B$B%21%21=%23", "ISO-2022-JP", 64 * 1024)
+@example(b"a\x1b$B!!=b", "ISO-2022-JP", 64 * 1024)
+def test_legacy_blocks_agree(data: bytes, name: str, size: int) -> None:
+    """parse with any encoding, in blocks of any size, decodes each name and value as
+    the transcription's decoder does; strict mode fails exactly where it fails, or at
+    a raw byte 0x80-0xFF (a documented deviation)."""
+    with tiny_blocks(size):
+        replaced = _legacy_pairs(data, name, False)
+        assert urlencoded.parse(data, encoding=name) == replaced
+        if data.isascii():
+            # An ASCII str is the bytes it spells; a short one takes _short.py's path.
+            assert urlencoded.parse(data.decode("ascii"), encoding=name) == replaced
+            assert urlencoded.parse(data, encoding=Encoding(name)) == replaced
+        refused = name != "UTF-8" and not data.isascii()
+        expected = None if refused else _legacy_pairs(data, name, True)
+        if expected is None:
+            with pytest.raises(urlencoded.DecodeError):
+                urlencoded.parse(data, encoding=name, errors="strict")
+        else:
+            assert urlencoded.parse(data, encoding=name, errors="strict") == expected

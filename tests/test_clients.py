@@ -272,7 +272,7 @@ def test_adapters_refuse_non_ascii_str_and_body_arguments() -> None:
     with pytest.raises(TypeError):
         httpx_url("http://h/", [("a", object())])  # type: ignore[list-item]
     with pytest.raises(TypeError):
-        httpx_url("http://h/", [("a", True)])  # type: ignore[list-item]
+        httpx_url("http://h/", [("a", True)])
 
 
 def test_adapters_keep_a_given_content_type_and_session_settings() -> None:

@@ -703,6 +703,58 @@ def test_parse_agrees_with_urlencoded_parser(data: str | bytes) -> None:
     assert dialects.WHATWG_FORM.parse(data) == reference.urlencoded_parse(raw)
 
 
+def _expected_parse(name: str, data: str | bytes) -> list[tuple[str, str]] | None:
+    """The pairs the dialect's source gives: split at "&" and the first "=", each part
+    decoded as its transcription decodes; None where it raises URIError."""
+    rules = ref.RULES[name]
+    if rules.javascript in ("component", "uri"):
+        if isinstance(data, bytes):
+            try:
+                data = data.decode("utf-8")
+            except UnicodeDecodeError:
+                return None
+        keeps = ref.URI_RESERVED_AND_HASH if rules.javascript == "uri" else ""
+        pairs = []
+        for sequence in data.split("&"):
+            if sequence:
+                field, _, value = sequence.partition("=")
+                try:
+                    pairs.append((ref.js_decode(field, keeps), ref.js_decode(value, keeps)))
+                except ref.JSURIError:
+                    return None
+        return pairs
+    if rules.javascript == "escape":
+        text = data if isinstance(data, str) else data.decode("latin-1")
+        fields = [sequence.partition("=") for sequence in text.split("&") if sequence]
+        return [(ref.js_unescape(field), ref.js_unescape(value)) for field, _, value in fields]
+    raw = (
+        data
+        if isinstance(data, bytes)
+        else reference.utf8_encode(reference.to_scalar_value_string(data))
+    )
+    parts = [sequence.partition(b"=") for sequence in raw.split(b"&") if sequence]
+    return [(ref.decode(rules, field), ref.decode(rules, value)) for field, _, value in parts]
+
+
+@pytest.mark.parametrize("name", DISTINCT)
+@per_dialect
+@given(data=st.one_of(encoded_like, st.binary(max_size=30), st.binary(max_size=30).map(bytearray)))
+@example(data="a+b=c+%2B%2b&&d%3D=%26+")
+@example(data="q=%2B%3B%25%41+&x")
+@example(data=b"a=%zz+&b=%C3%A9")
+@example(data="a=%E2%82&b")
+def test_parse_agrees(name: str, data: str | bytes) -> None:
+    """Each dialect's parse is step 1-3.3 of the urlencoded parser with the dialect's
+    decoding of each name and value, as its source states it (or URIError)."""
+    dialect = DIALECTS[name]
+    expected = _expected_parse(name, bytes(data) if isinstance(data, bytearray) else data)
+    if expected is None:
+        with pytest.raises(URIError):
+            dialect.parse(data)
+    else:
+        assert dialect.parse(data) == expected
+
+
 def test_parse_error_offset_is_in_the_whole_input() -> None:
     """A URIError from parse gives the offset in the whole query."""
     with pytest.raises(URIError) as caught:

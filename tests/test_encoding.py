@@ -391,7 +391,7 @@ ENCODER_NAMES = ref.ENCODER_NAMES
 # code points the encoders special-case, CJK, PUA and astral.
 interesting_chars = st.one_of(
     st.characters(max_codepoint=0x7F),
-    st.sampled_from("¥‾\u2212\uff0d\u20ac\ue5e5\ue7c7\u1e3f\u2550\u5341ｱﾞﾟ①\u2170\uf780\uf7ff"),
+    st.sampled_from("¥‾\u2212\uff0d\u20ac\ue5e5\ue7c7\u1e3f\u2550\u5341ｱﾞﾟ①\u2170\uf780\uf7ff\ufffe"),
     st.characters(min_codepoint=0x80, max_codepoint=0x3000),
     st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF),
     st.characters(min_codepoint=0xE000, max_codepoint=0xFFFF),
@@ -400,9 +400,25 @@ interesting_chars = st.one_of(
 
 
 @given(st.sampled_from(ENCODER_NAMES), st.text(interesting_chars, max_size=40))
+@example(name="windows-1253", text="a\ufffe")
+@example(name="ISO-8859-8", text="\ufffe\u05d0")
 def test_encoder_matches_reference_on_random_text(name: str, text: str) -> None:
     """encode_or_fail equals the literal "encode or fail" loop on random text."""
     assert encode_or_fail(Encoding(name), text) == ref.encode_or_fail_loop(name, text)
+
+
+@pytest.mark.parametrize("name", ENCODER_NAMES)
+def test_noncharacters_follow_the_index(name: str) -> None:
+    """U+FFFE and U+FFFF encode as the index says (no legacy index has them), whatever
+    the codec beneath does: the stdlib's single-byte tables mark an undefined
+    byte with U+FFFE, and PyPy's charmap_build maps U+FFFE to that byte."""
+    for char in "\ufffe\uffff":
+        expected = ref.encode_or_fail_loop(name, char)
+        assert encode_or_fail(Encoding(name), char) == expected
+        written = b"".join(
+            item if isinstance(item, bytes) else b"&#%d;" % item for item in expected
+        )
+        assert encode_with_references(Encoding(name), char) == written
 
 
 # Big5's index maps supplementary code points (HKSCS); runs of them mixed with
@@ -537,6 +553,42 @@ def test_fatal_mode(name: str, data: bytes) -> None:
     assert error.object == data
     assert error.start == _longest_error_free_prefix(name, data)
     assert error.start < error.end <= len(data)
+
+
+# ISO-2022-JP input built from its escape sequences (valid, cut short, repeated) and
+# runs of the bytes each state reads, and a few it refuses.
+_ISO_2022_JP_PIECES = st.one_of(
+    st.sampled_from([b"\x1b(B", b"\x1b(J", b"\x1b(I", b"\x1b$@", b"\x1b$B", b"\x1b(", b"\x1b$"]),
+    st.sampled_from([b"\x1b", b"\x1b(D", b"\x0e", b"\x0f", b"\x80", b"\xff", b"\n", b"\\", b"~"]),
+    st.lists(st.integers(0x21, 0x7E), max_size=6).map(bytes),
+    st.lists(st.integers(0x00, 0x7F), max_size=4).map(bytes),
+    # jis0208 pairs the codec and the index disagree on, or that have no code point.
+    st.sampled_from([b"!!", b"F|", b"!A", b'"9', b"!]", b"-!", b"t'", b"~~", b"(!", b"y!"]),
+)
+
+
+@given(st.lists(_ISO_2022_JP_PIECES, max_size=12).map(b"".join))
+@example(b"\x1b$BF|K\\\x1b(B abc\x1b(J\\~\x1b(I!_")
+@example(b"\x1b$B\x1b(B")
+@example(b"\x1b$B!A\x1b(B")
+@example(b"\x1b(B\x1b$B!!")
+@example(b"\x1b$B!")
+@example(b"\x1b\x00")  # the codec reads an ESC that starts no escape sequence as itself
+@example(b"\x1b$B\n!!")  # and a control in jis0208 as itself
+@example(b"a\x0eb\x1b$B!!")  # and SO and SI anywhere
+@example(b"\x1b$B!A\x1b(B")  # and six pairs as JIS X 0208 has them
+def test_iso_2022_jp_runs_agree(data: bytes) -> None:
+    """ISO-2022-JP, decoded by Python's codec where that is provably right, equals the
+    spec's decoder in both modes, with the offset of the first error."""
+    encoding = Encoding("ISO-2022-JP")
+    assert decode(encoding, data) == ref.reference_decode("ISO-2022-JP", data)
+    expected = ref.reference_decode_fatal("ISO-2022-JP", data)
+    if expected is not None:
+        assert decode(encoding, data, fatal=True) == expected
+        return
+    with pytest.raises(UnicodeDecodeError) as info:
+        decode(encoding, data, fatal=True)
+    assert info.value.start == _longest_error_free_prefix("ISO-2022-JP", data)
 
 
 def test_decode_keeps_byte_order_marks() -> None:

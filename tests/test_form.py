@@ -5,6 +5,7 @@ https://url.spec.whatwg.org/#application/x-www-form-urlencoded
 
 from __future__ import annotations
 
+import inspect
 import pickle
 from collections import OrderedDict
 from typing import Any
@@ -20,6 +21,24 @@ from tests.strategies import form_bodies, text_with_surrogates
 
 class TestParse:
     """https://url.spec.whatwg.org/#concept-urlencoded-parser"""
+
+    def test_signature_and_keyword_errors(self) -> None:
+        """parse shows its keyword-only options to inspect and refuses unknown ones by name,
+        though the call without options takes a shortcut."""
+        parameters = inspect.signature(urlencoded.parse).parameters
+        assert list(parameters)[1:4] == ["encoding", "errors", "isindex"]
+        assert all(p.kind is p.KEYWORD_ONLY for p in list(parameters.values())[1:])
+        assert urlencoded.parse.__name__ == "parse"
+        assert "x-www-form-urlencoded" in (urlencoded.parse.__doc__ or "")
+        with pytest.raises(TypeError, match=r"^parse\(\) got an unexpected keyword argument 'foo'"):
+            urlencoded.parse("a=1", foo=1)  # type: ignore[call-arg]
+        assert urlencoded.parse(data="a=%41") == [("a", "A")]
+
+    def test_deprecated_option_warns_at_the_caller(self) -> None:
+        """use_charset_field's DeprecationWarning points at the line that called parse."""
+        with pytest.warns(DeprecationWarning, match="use_charset_field") as record:
+            urlencoded.parse(b"_charset_=sjis&q=%93%FA", use_charset_field=True)
+        assert record[0].filename == __file__
 
     @pytest.mark.parametrize(
         ("data", "expected"),

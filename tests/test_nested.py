@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import urlencoded
@@ -880,6 +880,42 @@ def test_agrees_with_reference(
     duplicates: _Mode,
 ) -> None:
     """parse_nested gives the reference's structure, or the same kind of error, in each mode."""
+    _check_against_reference(pairs, max_depth, max_list_index, max_keys, duplicates)
+
+
+# Names without "[" (and one with only "]"), repeated: the flat path of Nesting.build.
+_flat_names = st.sampled_from(["a", "b", "0", "é", "a]", "", "b b"])
+
+
+@given(
+    st.lists(st.tuples(_flat_names, st.sampled_from(["", "x", "y"])), max_size=12),
+    _limits,
+    st.one_of(st.none(), st.integers(0, 12)),
+    st.sampled_from(_MODES),
+)
+@example([("a", "x"), ("b", "y"), ("a", "y"), ("a", "")], None, None, "combine")
+@example([("a", "x"), ("b", "y"), ("a", "y"), ("a", "")], 1, None, "combine")
+@example([("a", "x"), ("b", "y"), ("a", "y")], None, 3, "combine")
+@example([("a", "x"), ("b", "y"), ("a", "y")], None, 2, "first")
+@example([("a", "x"), ("a", "y")], None, None, "error")
+def test_flat_names_agree_with_reference(
+    pairs: list[tuple[str, str]],
+    max_list_index: int | None,
+    max_keys: int | None,
+    duplicates: _Mode,
+) -> None:
+    """Names without brackets, repeated or not, give the reference's dict, or its error,
+    in each mode and under each limit."""
+    _check_against_reference(pairs, 0, max_list_index, max_keys, duplicates)
+
+
+def _check_against_reference(
+    pairs: list[tuple[str, str]],
+    max_depth: int | None,
+    max_list_index: int | None,
+    max_keys: int | None,
+    duplicates: _Mode,
+) -> None:
     body = urlencoded.serialize(pairs)
     options: dict[str, Any] = {
         "max_depth": max_depth,

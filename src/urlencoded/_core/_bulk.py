@@ -53,6 +53,7 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Any, Callable, TypeVar
 
+from .._encoding import Encoding, decode_runs
 from ._bulk_serializer import _joints
 from ._options import BLOCK
 from ._percent import decoded_as_escapes, percent_decode_bytes
@@ -64,6 +65,7 @@ __all__ = [
     "pair_up",
     "parse_ascii_text",
     "parse_bytes_whole",
+    "parse_encoded_whole",
     "parse_utf8_whole",
     "shape",
     "split_text",
@@ -306,7 +308,7 @@ def _parse_utf8_block(
 
     *text* is the block as an ASCII str, when the caller has it.
     """
-    if b"%" not in block:
+    if 0x25 not in block:
         # Step 3.4 only: nothing to percent-decode, so the joints stay as they are.
         decoded, pair_end, name_end = block.replace(b"+", b" "), separator, b"="
         block_shape = shape(block, separator) if separator in block else _NO_SHAPE
@@ -332,6 +334,44 @@ def _parse_utf8_block(
         name_end.decode("latin-1"),
         block_shape,
     )
+
+
+# Encodings whose decoding of a value is not the decoding of its parts between
+# "=": a byte's meaning depends on the bytes before it (ISO-2022-JP's escapes,
+# UTF-16's code units), or any input is one error (replacement).
+_STATEFUL = frozenset(["ISO-2022-JP", "UTF-16BE", "UTF-16LE", "replacement"])
+
+
+def _parse_encoded_block(
+    block: bytes, separator: bytes, encoding: Encoding, strict: bool
+) -> list[tuple[str, str]] | None:
+    """:func:`_parse_utf8_block` with a legacy *encoding*: its decoder runs over the
+    whole decoded block, each name and value apart (:func:`decode_runs`)."""
+    if 0x25 not in block:
+        decoded, pair_end, name_end = block.replace(b"+", b" "), separator, b"="
+        if encoding.name in _STATEFUL:
+            block_shape = _shape(block.translate(None, _others(separator, b"=")), separator, b"=")
+        else:
+            block_shape = shape(block, separator) if separator in block else _NO_SHAPE
+    elif separator not in block:
+        # One sequence: its name and value, each percent-decoded whole (a legacy
+        # sequence may hold an ASCII byte, so decoding in pieces would not do).
+        name, value = [
+            decode_runs(encoding, b"".join(_decoded_pieces(block, *part)), b"", strict)
+            for part in _one_sequence(block)
+        ]
+        return None if name is None or value is None else [(name, value)]
+    else:
+        found = _decode_block(block, separator)
+        if found is None:
+            return None
+        decoded, pair_end, name_end, block_shape = found
+    if block_shape[1] and encoding.name in _STATEFUL:
+        return None  # a value with "=" is decoded whole, field by field
+    text = decode_runs(encoding, decoded, pair_end + name_end, strict)
+    if text is None:
+        return None  # the field-by-field path reports the field's offset
+    return split_text(text, pair_end.decode("latin-1"), name_end.decode("latin-1"), block_shape)
 
 
 def _one_sequence(block: bytes | str) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -459,6 +499,31 @@ def parse_utf8_whole(
     output: list[tuple[str, str]] = []
     for block, offset in _blocks(body, separator):
         pairs = _parse_utf8_block(block, separator, errors)
+        output += fallback(block, offset) if pairs is None else pairs
+    return output
+
+
+def parse_encoded_whole(
+    body: bytes,
+    encoding: Encoding,
+    strict: bool,
+    fallback: Callable[[bytes, int], list[tuple[str, str]]],
+    separator: bytes = b"&",
+) -> list[tuple[str, str]]:
+    """The urlencoded parser with a legacy *encoding*, block by block.
+
+    https://url.spec.whatwg.org/#concept-urlencoded-parser
+
+    As :func:`parse_utf8_whole`; in *strict* mode a block with a raw byte
+    0x80-0xFF goes field by field, where it is refused.
+    """
+    if separator in _NOT_IN_BULK:
+        return fallback(body, 0)
+    output: list[tuple[str, str]] = []
+    for block, offset in _blocks(body, separator):
+        pairs = None
+        if not strict or block.isascii():
+            pairs = _parse_encoded_block(block, separator, encoding, strict)
         output += fallback(block, offset) if pairs is None else pairs
     return output
 

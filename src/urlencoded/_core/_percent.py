@@ -3,9 +3,10 @@
 https://url.spec.whatwg.org/#percent-encoded-bytes
 
 The spec describes these algorithms one byte at a time. Here the per-byte
-work happens inside C-level primitives: decoding splits the input into runs
-of well-formed ``%XX`` escapes with one regular expression and turns each run
-into bytes with ``binascii.unhexlify``; encoding writes each encoded byte's
+work happens inside C-level primitives: decoding is quoted-printable
+decoding (``binascii.a2b_qp``), which is percent-decoding with ``=`` for
+``%``, once a regular expression has written each ``%`` that starts no
+escape as ``%25``; encoding writes each encoded byte's
 output through 256-entry tables in three C calls (:class:`Escaper`), the
 one escaping engine of the package: the serializers and the dialects use
 it too. The step-by-step transcription of the spec in
@@ -16,10 +17,9 @@ both give the spec's output for any input.
 from __future__ import annotations
 
 import re
-from binascii import a2b_qp, unhexlify
+from binascii import a2b_qp
 from codecs import charmap_decode
 from functools import lru_cache
-from itertools import repeat
 from typing import Callable, cast
 
 from .._encoding import (
@@ -45,8 +45,6 @@ __all__ = [
     "utf8_percent_encode",
 ]
 
-_ESCAPE_RUNS = re.compile(rb"((?:%[0-9A-Fa-f]{2})+)")
-
 
 def percent_encode(byte: int) -> str:
     """Percent-encode a byte: ``%`` and two upper-case hex digits.
@@ -70,11 +68,14 @@ def percent_encode(byte: int) -> str:
 
 
 # Quoted-printable decoding (binascii.a2b_qp) is percent-decoding with "=" for
-# "%", in one C loop: "=XX" becomes the byte, any other "=" stays. It differs
-# only on "==", a trailing "=" and "=" before CR or LF, so the fast paths below
-# exclude CR and LF and then check that every "%" consumed exactly two bytes,
-# which none of those cases does; counts of the bytes that were swapped in and
-# out prove no decoded byte was mistaken for one of them.
+# "%", in one C loop: "=XX" becomes the byte, any other byte is copied. It
+# differs where an "=" is not followed by two hex digits: it keeps "=" before
+# a non-hex digit, reads "==" as "=", drops a final "=" and reads "=" before CR
+# or LF as a line break. The paths below check that every "%" consumed exactly
+# two bytes, which only an escape or a "%" before LF does, and exclude the
+# latter; tests/test_percent.py proves this of a2b_qp on the interpreter that
+# runs it. Counts of the bytes swapped in and out prove that no decoded byte
+# was mistaken for one of them.
 _SWAP_PERCENT_EQUALS = bytes.maketrans(b"%=", b"=%")
 
 
@@ -88,15 +89,36 @@ def decoded_as_escapes(source: bytes | str, decoded: bytes) -> bool:
     "%" an "=" in the output can only come from "%3D".
     """
     if isinstance(source, bytes):
-        if b"=" not in decoded and not source.endswith(b"%"):
+        if 0x3D not in decoded and not source.endswith(b"%"):
             return True
         return len(source) - len(decoded) == 2 * source.count(b"%")
-    if b"=" not in decoded and not source.endswith("%"):
+    if 0x3D not in decoded and not source.endswith("%"):
         return True
     return len(source) - len(decoded) == 2 * source.count("%")
 
 
 _PERCENT_TO_EQUALS = bytes.maketrans(b"%", b"=")
+# A "%" that does not start an escape: it stays as it is, as "%25" decodes to it.
+_NOT_AN_ESCAPE = re.compile(rb"%(?![0-9A-Fa-f]{2})")
+
+
+def _decode_escapes(data: bytes) -> bytes | None:
+    """Percent-decode *data* with a2b_qp, or None unless every "%" is an escape.
+
+    *data* holds a "%", and none before CR or LF.
+    """
+    if 0x3D not in data:
+        decoded = a2b_qp(data.translate(_PERCENT_TO_EQUALS))
+        return decoded if len(data) - len(decoded) == 2 * data.count(b"%") else None
+    decoded = a2b_qp(data.translate(_SWAP_PERCENT_EQUALS))
+    if len(data) - len(decoded) != 2 * data.count(b"%"):
+        return None
+    if decoded.count(b"%") == data.count(b"="):
+        # Every "%" left stands for a literal "=".
+        return decoded.translate(_PERCENT_TO_EQUALS)
+    # Some escape decoded to "%": decode between the literal "=" instead.
+    parts = data.split(b"=")
+    return b"=".join([a2b_qp(part.translate(_PERCENT_TO_EQUALS)) for part in parts])
 
 
 def percent_decode_bytes(data: bytes) -> bytes:
@@ -109,26 +131,20 @@ def percent_decode_bytes(data: bytes) -> bytes:
     >>> percent_decode_bytes(b"%25%s%1G")
     b'%%s%1G'
     """
-    if b"%" not in data:
+    # Membership of an int is a memchr; of bytes, a buffer request first.
+    if 0x25 not in data:
         return data
-    if b"\n" not in data and b"\r" not in data:
-        decoded = a2b_qp(data.translate(_SWAP_PERCENT_EQUALS))
-        if len(data) - len(decoded) == 2 * data.count(b"%") and decoded.count(b"%") == data.count(
-            b"="
-        ):
-            # Every "%" was an escape, and every "%" left stands for a literal "=".
-            return decoded.translate(_PERCENT_TO_EQUALS)
-    # When every "%" starts a valid escape, "%XX" is exactly Python's "\xXX":
-    # with literal backslashes doubled, the unicode_escape codec decodes it.
-    try:
-        escaped = data.replace(b"\\", b"\\\\").replace(b"%", b"\\x")
-        return escaped.decode("unicode_escape").encode("latin-1")
-    except UnicodeDecodeError:
-        pass  # some "%" is not followed by two hex digits; it stays as it is
-    parts = _ESCAPE_RUNS.split(data)
-    # parts alternates: literal, run of escapes, literal, ..., literal.
-    parts[1::2] = map(unhexlify, map(bytes.replace, parts[1::2], repeat(b"%"), repeat(b"")))
-    return b"".join(parts)
+    if (0x0A not in data and 0x0D not in data) or (b"%\n" not in data and b"%\r" not in data):
+        decoded = _decode_escapes(data)
+        if decoded is not None:
+            return decoded
+    # Some "%" is not followed by two hex digits: it stays as it is, which is
+    # what its escape "%25" decodes to. One C pass, in memory that does not
+    # grow with the runs of escapes (a regex repeating a group would). No codec
+    # judges the escapes: PyPy's unicode_escape, for one, reads "\x2 " as "\x02".
+    decoded = _decode_escapes(_NOT_AN_ESCAPE.sub(b"%25", data))
+    assert decoded is not None
+    return decoded
 
 
 def percent_decode(data: BytesLike | str) -> bytes:

@@ -50,7 +50,15 @@ from __future__ import annotations
 from ._coders import SURROGATE as SURROGATE
 from ._coders import EncodeResult as EncodeResult
 from ._coders import to_usv_string as to_usv_string
-from ._hooks import UTF_8, Encoding, decode, encode_or_fail, get_encoding, get_output_encoding
+from ._hooks import (
+    UTF_8,
+    Encoding,
+    decode,
+    decode_runs,
+    encode_or_fail,
+    get_encoding,
+    get_output_encoding,
+)
 from ._hooks import _decoder as _decoder
 from ._hooks import _encoder as _encoder
 from ._hooks import encode_with_references as encode_with_references
@@ -67,6 +75,7 @@ __all__ = [
     "UTF_8",
     "Encoding",
     "decode",
+    "decode_runs",
     "encode_or_fail",
     "encode_with_references",
     "get_encoding",

@@ -368,9 +368,7 @@ def _mapped(table: str, pointer: int) -> str | None:
     return None if char == _UNMAPPED else char
 
 
-def _fast_then_slow(
-    codec: str, suspects: str, slow: Callable[[bytes, _Sink], None], forbidden: bytes = b""
-) -> Callable[[bytes, _Sink], None]:
+class _FastThenSlow:
     """Decode with the stdlib codec when that is provably the WHATWG result.
 
     If the codec decodes all of ``data`` strictly, its output equals the WHATWG
@@ -379,22 +377,48 @@ def _fast_then_slow(
     the codec reads as one character) or ``data`` contains a ``forbidden`` byte.
     Otherwise ``slow``, a transcription of the spec's decoder, runs.
     """
-    suspect_re = re.compile(f"[{suspects}]") if suspects else None
-    decoder = codecs.getdecoder(codec)
 
-    def run(data: bytes, sink: _Sink) -> None:
-        if not any(byte in data for byte in forbidden):
-            try:
-                text: str = decoder(data, "strict")[0]
-            except UnicodeDecodeError:
-                pass
-            else:
-                if suspect_re is None or not suspect_re.search(text):
-                    sink.parts.append(text)
-                    return
-        slow(data, sink)
+    __slots__ = ("_decoder", "_forbidden", "_slow", "_suspect_re")
 
-    return run
+    def __init__(
+        self,
+        codec: str,
+        suspects: str,
+        slow: Callable[[bytes, _Sink], None],
+        forbidden: bytes = b"",
+    ) -> None:
+        self._suspect_re = re.compile(f"[{suspects}]") if suspects else None
+        self._decoder = codecs.getdecoder(codec)
+        self._slow = slow
+        self._forbidden = forbidden
+
+    def fast(self, data: bytes) -> str | None:
+        """The WHATWG decoder's output for *data* from the codec alone, or None."""
+        for byte in self._forbidden:
+            if byte in data:
+                return None
+        try:
+            text: str = self._decoder(data, "strict")[0]
+        except UnicodeDecodeError:
+            return None
+        suspect_re = self._suspect_re
+        if suspect_re is not None and suspect_re.search(text):
+            return None
+        return text
+
+    def __call__(self, data: bytes, sink: _Sink) -> None:
+        text = self.fast(data)
+        if text is None:
+            self._slow(data, sink)
+        else:
+            sink.parts.append(text)
+
+
+def _fast_then_slow(
+    codec: str, suspects: str, slow: Callable[[bytes, _Sink], None], forbidden: bytes = b""
+) -> _FastThenSlow:
+    """The codec where it is provably the WHATWG decoder, else *slow*: :class:`_FastThenSlow`."""
+    return _FastThenSlow(codec, suspects, slow, forbidden)
 
 
 def _stdlib_decoder(

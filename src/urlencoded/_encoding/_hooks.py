@@ -12,10 +12,12 @@ modules beside it (and run the https://encoding.spec.whatwg.org/#replacement-dec
 
 from __future__ import annotations
 
+import codecs
 import importlib
+import re
 from collections.abc import Mapping
 from functools import cache
-from typing import Callable, NoReturn, Optional, Union
+from typing import Any, Callable, NoReturn, Optional, Union
 
 from .._errors import UnknownEncodingError
 from ._chinese_simplified import _decode_gb18030_slow, _gb18030_handler
@@ -23,6 +25,7 @@ from ._chinese_traditional import _big5_handler, _decode_big5_slow
 from ._coders import (
     EncodeResult,
     _fast_then_slow,
+    _FastThenSlow,
     _find_special,
     _Output,
     _Sink,
@@ -35,10 +38,10 @@ from ._indexes import (
     _SINGLE_BYTE_CODECS,
     _single_byte_table,
 )
-from ._iso_2022_jp import _decode_iso_2022_jp_fast, _Iso2022JpEncoder
+from ._iso_2022_jp import _decode_iso_2022_jp_fast, _Iso2022JpEncoder, decode_with_codec
 from ._japanese import (
-    _decode_euc_jp_slow,
     _decode_shift_jis_slow,
+    _euc_jp_decoder,
     _euc_jp_handler,
     _shift_jis_handler,
 )
@@ -52,6 +55,7 @@ __all__ = [
     "UTF_8",
     "Encoding",
     "decode",
+    "decode_runs",
     "encode_or_fail",
     "get_encoding",
     "get_output_encoding",
@@ -364,12 +368,7 @@ def _decoder(name: str) -> Callable[[bytes, _Sink], None]:
         # cp932 also decodes 0xA0 and 0xFD-0xFF (to U+F8F0-U+F8F3), which are errors.
         return _fast_then_slow("cp932", "\uf8f0-\uf8f3", _decode_shift_jis_slow)
     if name == "EUC-JP":
-        # euc_jp decodes six jis0208 pairs to the JIS mapping (e.g. 0xA1 0xC1 to U+301C,
-        # where the index has U+FF5E), and 0x8F 0xA2 0xB7 to U+007E; JIS X 0212 is
-        # rare, so any 0x8F byte takes the transcription.
-        return _fast_then_slow(
-            "euc_jp", "\u00a2\u00a3\u00ac\u2016\u2212\u301c", _decode_euc_jp_slow, b"\x8f"
-        )
+        return _euc_jp_decoder()
     if name == "EUC-KR":
         return _fast_then_slow("cp949", "", _decode_euc_kr_slow)
     if name in ("gb18030", "GBK"):
@@ -383,6 +382,116 @@ def _decoder(name: str) -> Callable[[bytes, _Sink], None]:
         suspects = "\u00a2\u00a3\u00a5\u2022\u203e\u223c\u2609\u2641\uff0f\uff3c\uff64"
         return _fast_then_slow("big5hkscs", suspects, _decode_big5_slow)
     raise AssertionError(name)  # pragma: no cover
+
+
+# Bytes that no multi-byte sequence of the stateless legacy decoders (their
+# codecs' and the spec's) holds: every lead and trail byte is 0x40 or above,
+# but gb18030's four-byte second and fourth, which are digits.
+_NEVER_IN_A_SEQUENCE = bytes([*range(0x30), *range(0x3A, 0x40)])
+# Controls other than ISO-2022-JP's escape, SO and SI: bytes that, between runs, it
+# reads as themselves in the ASCII state and as an error in the others.
+_CONTROLS = bytes(byte for byte in range(0x20) if byte not in (0x0E, 0x0F, 0x1B))
+_SEPARATED: dict[bytes, re.Pattern[bytes]] = {}
+
+
+def _whole(name: str) -> Callable[[bytes, bool], str | None] | None:
+    """For encoding *name*, a decoder of runs separated by ASCII bytes that decodes
+    them all at once, or None. It returns None in fatal mode at an error, and
+    where it cannot show its output to be the runs', decoded apart."""
+    decoder = _decoder(name)
+    if isinstance(decoder, _FastThenSlow):
+        return lambda data, fatal: decoder.fast(data)
+    if name in _SINGLE_BYTE_CODECS or name == "x-user-defined":
+        # One byte, one code point, ASCII as it is: runs decode alone.
+        table: Any = (
+            _single_byte_table(name) if name != "x-user-defined" else _x_user_defined_table()
+        )
+
+        def single_byte(data: bytes, fatal: bool) -> str | None:
+            try:
+                return codecs.charmap_decode(data, "strict" if fatal else "replace", table)[0]
+            except UnicodeDecodeError:
+                return None
+
+        return single_byte
+    if name == "UTF-8":
+        # An ASCII byte is in no sequence, valid or not: runs decode alone.
+
+        def utf8(data: bytes, fatal: bool) -> str | None:
+            try:
+                return data.decode("utf-8", "strict" if fatal else "replace")
+            except UnicodeDecodeError:
+                return None
+
+        return utf8
+    if name == "ISO-2022-JP":
+        return _iso_2022_jp_runs
+    return None
+
+
+def _iso_2022_jp_runs(data: bytes, fatal: bool) -> str | None:
+    """ISO-2022-JP's :func:`_whole`; its separators are controls (see decode_runs)."""
+    if 0x1B not in data and 0x0E not in data and 0x0F not in data:
+        # The ASCII state throughout: an ASCII byte is itself, any other an error.
+        if data.isascii():
+            return data.decode("ascii")
+        return None if fatal else data.decode("ascii", "replace")
+    if b"\x1b(J" in data:
+        return None  # a run that ends in Roman would carry it into the next
+    return decode_with_codec(data)
+
+
+_WHOLE: dict[str, Callable[[bytes, bool], str | None] | None] = {}
+
+
+def decode_runs(encoding: Encoding, data: bytes, separators: bytes, fatal: bool) -> str | None:
+    """:func:`decode` of each run of *data* between bytes of *separators*, each
+    separator byte (ASCII) standing for its own character between them.
+
+    https://encoding.spec.whatwg.org/#decode run on each run apart, as the
+    urlencoded parser decodes each name and value
+    (https://url.spec.whatwg.org/#concept-urlencoded-parser, step 3.5), but
+    on all of them at once where the encoding allows: a single-byte encoding
+    and UTF-8 always; a stateless multi-byte encoding where no separator is
+    a byte its sequences hold and the codec's strict output is provably the
+    spec's; ISO-2022-JP where no escape, SO or SI moves it from the ASCII
+    state. Otherwise run by run. None in fatal mode where a run has an error
+    (the caller finds which).
+    """
+    name = encoding.name
+    if name in _WHOLE:
+        whole = _WHOLE[name]
+    else:
+        whole = _WHOLE[name] = _whole(name)
+    # ISO-2022-JP's jis0208 pairs may hold a separator that is not a control.
+    if (
+        whole is not None
+        and (name in _SEPARABLE or not separators.translate(None, _NEVER_IN_A_SEQUENCE))
+        and (name != "ISO-2022-JP" or 0x1B not in data or not separators.translate(None, _CONTROLS))
+    ):
+        text = whole(data, fatal)
+        if text is not None:
+            return text
+    parts: list[Any] = [data]
+    if separators:
+        pattern = _SEPARATED.get(separators)
+        if pattern is None:
+            pattern = _SEPARATED[separators] = re.compile(b"([" + re.escape(separators) + b"])")
+        parts = pattern.split(data)
+    decoder = _decoder(name)
+    try:
+        for index in range(0, len(parts), 2):
+            sink = _Sink(name, parts[index], fatal)
+            decoder(parts[index], sink)
+            parts[index] = "".join(sink.parts)
+    except UnicodeDecodeError:
+        return None
+    parts[1::2] = [separator.decode("ascii") for separator in parts[1::2]]
+    return "".join(parts)
+
+
+# Where any ASCII separator will do: one byte per code point, or UTF-8.
+_SEPARABLE = frozenset([*_SINGLE_BYTE_CODECS, "x-user-defined", "UTF-8"])
 
 
 # https://encoding.spec.whatwg.org/#decode (without BOM sniffing)

@@ -8,6 +8,7 @@ that Shift_JIS and EUC-JP use too.
 
 from __future__ import annotations
 
+import codecs
 import re
 from bisect import bisect_left
 from collections.abc import Iterator
@@ -272,9 +273,56 @@ def _decode_iso_2022_jp(data: bytes, sink: _Sink) -> None:
             sink.error(seq_start, i, "invalid escape")
 
 
+# Python's iso2022_jp codec decodes as the spec's decoder does where it decodes
+# without error, but: it reads a control byte (SO and SI too) as itself in any
+# state, where the spec's decoder has an error in the jis0208 states and at SO
+# and SI anywhere; it reads an ESC that starts no escape sequence it knows as
+# itself, where the spec's decoder has an error; it takes an escape sequence
+# right after another, where the
+# spec's decoder has an error (its output flag); and six jis0208 pairs decode
+# to JIS X 0208's code points, not the index's (as in euc_jp). It refuses
+# katakana (ESC ( I). tests/test_encoding_exhaustive.py holds it to the
+# transcription on every state and byte pair.
+_ISO_2022_JP = codecs.getdecoder("iso2022_jp")
+# A control after the bytes a jis0208 pair may hold: any other byte there (ESC
+# aside) is one the codec refuses, so this finds every control it would read.
+_CONTROL_IN_JIS0208 = re.compile(rb"\x1b\$[@B][\x21-\x7e]*[\x00-\x1a\x1c-\x20]")
+_ESCAPE_AFTER_ESCAPE = re.compile(rb"\x1b(?:\(B|\(J|\$@|\$B)\x1b")
+_NOT_AN_ESCAPE_SEQUENCE = re.compile(rb"\x1b(?!\(B|\(J|\$@|\$B)")
+_SUSPECTS = re.compile("[\u00a2\u00a3\u00ac\u2016\u2212\u301c]")
+
+
+def decode_with_codec(data: bytes) -> str | None:
+    """The decoder's output for *data* from Python's codec where that is provably the
+    spec's (no error, none of the cases above); None otherwise.
+
+    A control byte between runs cut apart decodes as itself in the ASCII state
+    and is an error in the jis0208 states, so runs joined by controls decode
+    here exactly when each decodes alone, unless one ends in Roman (ESC ( J),
+    which the next would continue: the caller checks for that.
+    """
+    if 0x0E in data or 0x0F in data:
+        return None
+    if (
+        _NOT_AN_ESCAPE_SEQUENCE.search(data)
+        or _CONTROL_IN_JIS0208.search(data)
+        or _ESCAPE_AFTER_ESCAPE.search(data)
+    ):
+        return None
+    try:
+        text: str = _ISO_2022_JP(data, "strict")[0]
+    except UnicodeDecodeError:
+        return None
+    return None if _SUSPECTS.search(text) else text
+
+
 def _decode_iso_2022_jp_fast(data: bytes, sink: _Sink) -> None:
     # ASCII without ESC, SO and SI stays in the initial ASCII state throughout.
-    if data.isascii() and not any(byte in data for byte in b"\x0e\x0f\x1b"):
+    if data.isascii() and 0x1B not in data and 0x0E not in data and 0x0F not in data:
         sink.parts.append(data.decode("ascii"))
-    else:
+        return
+    text = decode_with_codec(data) if 0x1B in data else None
+    if text is None:
         _decode_iso_2022_jp(data, sink)
+    else:
+        sink.parts.append(text)

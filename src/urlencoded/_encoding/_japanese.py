@@ -11,11 +11,13 @@ https://encoding.spec.whatwg.org/#euc-jp-decoder).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Callable
 
 from ._coders import (
     _INCOMPLETE,
     _decode_double_byte,
+    _FastThenSlow,
     _mapped,
     _Sink,
 )
@@ -140,6 +142,17 @@ def _decode_euc_jp_slow(data: bytes, sink: _Sink) -> None:
 
 
 # https://encoding.spec.whatwg.org/#shift_jis-decoder
+@cache
+def _euc_jp_decoder() -> _FastThenSlow:
+    """https://encoding.spec.whatwg.org/#euc-jp-decoder: the codec where it is the spec's."""
+    # euc_jp decodes six jis0208 pairs to the JIS mapping (e.g. 0xA1 0xC1 to U+301C,
+    # where the index has U+FF5E), and 0x8F 0xA2 0xB7 to U+007E; JIS X 0212 is
+    # rare, so any 0x8F byte takes the transcription.
+    return _FastThenSlow(
+        "euc_jp", "\u00a2\u00a3\u00ac\u2016\u2212\u301c", _decode_euc_jp_slow, b"\x8f"
+    )
+
+
 def _decode_shift_jis_slow(data: bytes, sink: _Sink) -> None:
     index = _index_table("jis0208")
 

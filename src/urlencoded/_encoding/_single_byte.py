@@ -29,7 +29,22 @@ class _CharmapEncoder(_StatelessEncoder):
         def encode(text: str, errors: str) -> bytes:
             return codecs.charmap_encode(text, errors, mapping)[0]
 
-        super().__init__(encode, {})
+        # The table marks a byte the index lacks with U+FFFE, as the stdlib's
+        # decoding tables do. CPython's charmap_build leaves U+FFFE out; PyPy's
+        # maps it to that byte. Where this interpreter's map encodes U+FFFE,
+        # it is a special code point that the encoder refuses.
+        special: dict[str, bytes | None] = {}
+        try:
+            encode(_UNDEFINED, "strict")
+        except UnicodeEncodeError:
+            pass
+        else:
+            special[_UNDEFINED] = None
+        super().__init__(encode, special)
+
+
+# What a decoding table holds for a byte without a code point.
+_UNDEFINED = "\ufffe"
 
 
 def _x_user_defined_table() -> str:

@@ -20,6 +20,8 @@ same opt-in keywords as :func:`urlencoded.serialize`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import repeat
+from operator import itemgetter
 from typing import Union
 
 from .._core import (
@@ -35,7 +37,7 @@ from .._core import (
 from .._encoding import (
     UTF_8,
     Encoding,
-    decode,
+    decode_runs,
     encode_with_references,
     get_encoding,
 )
@@ -57,6 +59,11 @@ def _lines(pairs: list[object]) -> str | None:
         return "\r\n".join(map("=".join, pairs)) + "\r\n"  # type: ignore[arg-type]
     except TypeError:
         return None  # a name or value that is not a str
+
+
+# Of a line's str.partition("="): whether it had a "=", and its name and value.
+_EQUALS = itemgetter(1)
+_NAME_AND_VALUE = itemgetter(0, 2)
 
 
 def _text_pairs(pairs: object) -> list[tuple[str, str]]:
@@ -166,21 +173,28 @@ def parse_text_plain(
 
     .. versionadded:: 1.1
     """
-    resolved = get_encoding(encoding)
+    resolved = UTF_8 if encoding == "UTF-8" else get_encoding(encoding)
     if isinstance(data, str):
-        if resolved.name != "UTF-8":
+        if resolved is not UTF_8:
             raise TypeError(
                 f"parse_text_plain() got a str with encoding={resolved.name!r}: a str is "
                 "already text; pass a legacy body as bytes"
             )
         text = to_usv_string(data)
     elif isinstance(data, (bytes, bytearray, memoryview)):
-        text = decode(resolved, bytes(data), fatal=False)
+        body = data if type(data) is bytes else bytes(data)
+        found = decode_runs(resolved, body, b"", False)
+        assert found is not None  # not fatal
+        text = found
     else:
         raise TypeError(f"parse_text_plain() takes bytes or str, not {type(data).__name__}")
     lines = text.split("\r\n")
     if lines[-1] == "":
         lines.pop()  # the CRLF that ends the last pair
+    # Most bodies have a "=" on every line: each line is a pair, split in C.
+    split = list(map(str.partition, lines, repeat("=")))
+    if all(map(_EQUALS, split)):
+        return list(map(_NAME_AND_VALUE, split))
     pairs: list[tuple[str, str]] = []
     # A value's lines are collected and joined once, when the next pair starts:
     # extending the value line by line would copy it again for every line.

@@ -70,6 +70,10 @@ _OPEN = 0
 _CLOSED = 1
 _FAILED = 2
 
+# The options of the parsers made so far with only an encoding and limits (ints
+# or None, so that equal keys are equal options), validated.
+_COMMON_OPTIONS: dict[tuple[object, ...], FormOptions] = {}
+
 
 # https://url.spec.whatwg.org/#concept-urlencoded-parser
 class IncrementalParser:
@@ -168,16 +172,32 @@ class IncrementalParser:
         max_field_size: int | None = DEFAULT_MAX_FIELD_SIZE,
         max_body_size: int | None = DEFAULT_MAX_BODY_SIZE,
     ) -> None:
-        options = form_options(
-            encoding=encoding,
-            errors=errors,
-            isindex=isindex,
-            charset_field=charset_field,
-            separator=separator,
-            max_fields=max_fields,
-            max_field_size=max_field_size,
-            max_body_size=max_body_size,
+        common = (
+            errors == "replace"
+            and isindex is False
+            and charset_field is None
+            and separator == "&"
+            and (type(encoding) is str or type(encoding) is Encoding)
+            and (max_fields is None or type(max_fields) is int)
+            and (max_field_size is None or type(max_field_size) is int)
+            and (max_body_size is None or type(max_body_size) is int)
         )
+        key = (encoding, max_fields, max_field_size, max_body_size)
+        options = _COMMON_OPTIONS.get(key) if common else None
+        if options is None:
+            options = form_options(
+                encoding=encoding,
+                errors=errors,
+                isindex=isindex,
+                charset_field=charset_field,
+                separator=separator,
+                max_fields=max_fields,
+                max_field_size=max_field_size,
+                max_body_size=max_body_size,
+            )
+            if common and len(_COMMON_OPTIONS) < 64:
+                # Validated once: a server builds a parser per request, alike.
+                _COMMON_OPTIONS[key] = options
         self._start(options, options.encoding)
 
     @classmethod

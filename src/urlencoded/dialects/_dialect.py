@@ -30,12 +30,14 @@ from .._core import (
     escaper,
     output_encoding,
     pair_items,
+    parse_default_strict,
     percent_decode_bytes,
     serialize_pairs,
     to_usv_string,
     utf8_encode,
 )
 from .._core import parse as _parse_form
+from .._core import parse_bytes as _parse_form_bytes
 from .._encoding import UTF_8, Encoding
 from .._errors import DecodeError, UnknownEncodingError
 from ._escaper import escape_code_units, escaping_triplets, keep_triplets, utf8_encoder, utf8_whole
@@ -43,6 +45,8 @@ from ._javascript import (
     URIError,
     code_points_or_error,
     js_decode,
+    kept_escapes_written,
+    not_an_escape,
     preserved_escape_pattern,
     unescape,
 )
@@ -56,6 +60,8 @@ Pairs = Union[Iterable[Sequence[ValueInput]], Mapping[str, ValueInput], Mapping[
 _TRIPLETS = re.compile(r"(%[0-9A-Fa-f]{2})")
 _TRIPLETS_BYTES = re.compile(rb"(%[0-9A-Fa-f]{2})")
 _ERRORS = ("replace", "strict")
+# Inputs up to this long are split field by field; longer ones by the parser's blocks.
+_FEW_FIELDS = 256
 
 
 def _check_bool(value: object, name: str) -> None:
@@ -319,7 +325,7 @@ class Dialect:
             if self.plus_as_space:
                 text = text.replace("+", " ")
             try:
-                return js_decode(text, self._preserve, base)
+                return js_decode(text, self.decode_keeps, base)
             except URIError as error:
                 if not byte_offsets:
                     raise
@@ -399,6 +405,18 @@ class Dialect:
 
         .. versionadded:: 1.1
         """
+        if type(value) is str and value.isascii() and (errors == "replace" or errors == "strict"):
+            if "%" not in value and not (self.plus_as_space and "+" in value):
+                # Nothing to decode, and ASCII is its own UTF-8 (and its own UTF-16).
+                return value
+            if not (self.strict or self.percent_u or self.decode_keeps):
+                data = value.encode("ascii")
+                if self.plus_as_space:
+                    data = data.replace(b"+", b" ")
+                try:
+                    return percent_decode_bytes(data).decode("utf-8", errors)
+                except UnicodeDecodeError:
+                    pass  # _decode raises URIError, with the offset in *value*
         return self._decode(value, self._check_decode_args(value, errors, "decode"), 0)
 
     def decode_bytes(self, value: Value) -> bytes:
@@ -571,14 +589,92 @@ class Dialect:
 
         .. versionadded:: 1.1
         """
+        if type(data) is str and (
+            (errors == "replace" and not (self.strict or self.percent_u or self.decode_keeps))
+            or ((errors == "strict" or errors == "replace") and "%" not in data and data.isascii())
+        ):
+            # The URL Standard's parser decodes as this dialect does, once a "+"
+            # that stays is written as its escape (and, without escapes, as every
+            # dialect does: ASCII is valid UTF-8, and there is no code unit to read).
+            if self.plus_as_space or "+" not in data:
+                return _parse_form(data)
+            return _parse_form(data.replace("+", "%2B"))
         errors = self._check_decode_args(data, errors, "parse")
-        if self.plus_as_space and not (self.strict or self.percent_u or self.decode_keeps):
-            # The URL Standard's parser decodes as this dialect does.
+        if self.percent_u and not self.plus_as_space and not self.decode_keeps:
+            pairs = self._unescaped_pairs(data)
+            if pairs is not None:
+                return pairs
+        form = self._as_form(data)
+        if form is not None:
+            if errors == "replace" and not self.strict:
+                return _parse_form(form)
             try:
-                return _parse_form(data, errors="strict" if errors == "strict" else "replace")
+                return parse_default_strict(form)
             except DecodeError:
                 pass  # the field by field way raises URIError, with the offset in *data*
         return self._parse_fields(data, errors)
+
+    def _unescaped_pairs(self, data: Value) -> list[tuple[str, str]] | None:
+        """parse for a ``%u`` dialect on Latin-1 text without ``%uXXXX``, or None.
+
+        There each %XX is the code unit XX and each character its Latin-1
+        byte: the urlencoded parser's percent-decoded bytes, "+" kept (as
+        "%2B"), read as Latin-1.
+        """
+        if isinstance(data, str):
+            if not (data.isascii() or max(data, default="\x00") <= "\xff"):
+                return None
+            raw = data.encode("latin-1")
+        else:
+            raw = data if type(data) is bytes else bytes(data)
+        if 0x25 in raw and b"%u" in raw:
+            return None
+        if len(raw) > _FEW_FIELDS:
+            pairs = _parse_form_bytes(raw.replace(b"+", b"%2B"))
+            return [(name.decode("latin-1"), value.decode("latin-1")) for name, value in pairs]
+        output = []
+        for sequence in raw.split(b"&"):
+            if sequence:
+                name, _, value = sequence.partition(b"=")
+                output.append(
+                    (
+                        percent_decode_bytes(name).decode("latin-1"),
+                        percent_decode_bytes(value).decode("latin-1"),
+                    )
+                )
+        return output
+
+    def _as_form(self, data: Value) -> str | bytes | None:
+        """*data* written so that the URL Standard's parser reads it as this dialect's
+        parse does (strict dialects: in strict mode), or None where it cannot be.
+
+        The splitting is the same; the decoding differs in "+" and in the escapes
+        that decoding keeps. A "+" that stays is its escape "%2B"; an escape that
+        stays is "%25" and its digits, which decode to it (JavaScript's decodeURI);
+        a strict dialect must have no malformed escape (the parser keeps it).
+        """
+        if self.percent_u:
+            return None
+        if isinstance(data, str):
+            form: str | bytes = data
+            if self.strict and not data.isascii():
+                return None  # surrogate pairs and offsets in code units: field by field
+        else:
+            form = data if type(data) is bytes else bytes(data)
+            if self.strict and not form.isascii():
+                return None
+        if self.strict:
+            text = form if isinstance(form, str) else form.decode("ascii")
+            if not_an_escape(text):
+                return None
+        if self.decode_keeps:
+            if not self.strict:
+                return None
+            text = form if isinstance(form, str) else form.decode("ascii")
+            form = kept_escapes_written(text, self.decode_keeps)
+        if not self.plus_as_space:
+            form = form.replace("+", "%2B") if isinstance(form, str) else form.replace(b"+", b"%2B")
+        return form
 
     def _parse_fields(self, data: Value, errors: str) -> list[tuple[str, str]]:
         """:meth:`parse` field by field, with this dialect's decoding."""

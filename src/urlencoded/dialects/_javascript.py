@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .._core import Escaper, PercentEncodeSet, escaper
+from .._core import Escaper, PercentEncodeSet, escaper, percent_decode_bytes
 from .._errors import URLEncodedError
 from ._escaper import escape_code_units
 
@@ -84,8 +84,15 @@ _LONE_SURROGATE = re.compile(
     "[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]"
 )
 _SURROGATE_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
-_ESCAPE_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
-_UNESCAPE = re.compile(r"%u([0-9A-Fa-f]{4})|%([0-9A-Fa-f]{2})")
+_ESCAPE = "%[0-9A-Fa-f]{2}"
+# A "%" that starts no escape: malformed, for Decode.
+_NOT_AN_ESCAPE = re.compile(f"%(?!{_ESCAPE[1:]})")
+# Where each maximal run of escapes starts and ends. Lookarounds of fixed width,
+# not a repeated group: the regex engine then keeps no state per escape of a run.
+_RUN_STARTS = re.compile(f"(?<!{_ESCAPE}){_ESCAPE}")
+_RUN_ENDS = re.compile(f"{_ESCAPE}(?!{_ESCAPE})")
+_CODE_UNIT_ESCAPE = re.compile(r"(%u[0-9A-Fa-f]{4})")
+_BYTE_ESCAPE = re.compile(_ESCAPE)
 
 
 def _check_str(value: object, caller: str) -> str:
@@ -151,14 +158,36 @@ def _encode(string: str, escapes: Escaper) -> str:
     return escapes.escape(data)
 
 
-@lru_cache(maxsize=64)
-def preserved_escape_pattern(preserve: str) -> re.Pattern[str]:
-    """``%XX`` escapes of the ASCII characters in *preserve*, either hex case."""
+def _digit_alternatives(preserve: str) -> str:
+    """The two hex digits of the escape of each ASCII character of *preserve*, either case."""
     alternatives = []
     for char in preserve:
         digits = f"{ord(char):02X}"
-        alternatives.append(f"%{digits[0]}[{digits[1]}{digits[1].lower()}]")
-    return re.compile("(" + "|".join(alternatives) + ")")
+        alternatives.append(f"{digits[0]}[{digits[1]}{digits[1].lower()}]")
+    return "|".join(alternatives)
+
+
+@lru_cache(maxsize=64)
+def preserved_escape_pattern(preserve: str) -> re.Pattern[str]:
+    """``%XX`` escapes of the ASCII characters in *preserve*, either hex case."""
+    return re.compile(f"(%(?:{_digit_alternatives(preserve)}))")
+
+
+@lru_cache(maxsize=64)
+def _preserved_percent(preserve: str) -> re.Pattern[str]:
+    """The "%" of each escape of an ASCII character of *preserve*."""
+    return re.compile(f"%(?={_digit_alternatives(preserve)})")
+
+
+def kept_escapes_written(string: str, preserve: str) -> str:
+    """*string* with each escape of a character of *preserve* written "%25XX", which
+    percent-decodes to the escape as it was."""
+    return _preserved_percent(preserve).sub("%25", string)
+
+
+def not_an_escape(string: str) -> bool:
+    """Whether some "%" of *string* starts no escape (Decode's malformed escape)."""
+    return _NOT_AN_ESCAPE.search(string) is not None
 
 
 def _decode_run(run: str, start: int) -> str:
@@ -170,40 +199,70 @@ def _decode_run(run: str, start: int) -> str:
         raise URIError(start + 3 * error.start, "invalid UTF-8 sequence") from None
 
 
-def js_decode(string: str, preserve: re.Pattern[str] | None, base: int = 0) -> str:
-    """https://tc39.es/ecma262/#sec-decode; *base* is added to error offsets."""
-    if "%" not in string:
-        return pairs_joined(string)
+def _decode_ascii(string: str, preserve: str) -> str | None:
+    """Decode of an ASCII *string* in which every "%" starts an escape, or None
+    where some run of escapes is not UTF-8 (then :func:`_decode_runs` finds it).
+
+    One percent-decode and one strict UTF-8 decode over the whole: an ASCII
+    byte ends any UTF-8 sequence, so the whole is valid exactly when each run
+    is, and then decodes as the runs do. An escape of a character of
+    *preserve* (an ASCII byte, never part of a sequence) is written "%25XX"
+    first, which decodes to itself.
+    """
+    if preserve:
+        string = kept_escapes_written(string, preserve)
+    try:
+        return percent_decode_bytes(string.encode("ascii")).decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _decode_runs(string: str, preserve: str, base: int, end: int) -> str:
+    """Decode, run of escapes by run, of ``string[:end]``, in which every "%" starts
+    an escape; raises URIError at the first run that is not UTF-8."""
     output = []
     position = 0
-    for match in _ESCAPE_RUN.finditer(string):
-        start = match.start()
-        literal = string[position:start]
-        if "%" in literal:
-            # Step 4.c.i-iv: "%" without two hex digits.
-            raise URIError(base + position + literal.index("%"), "malformed escape")
-        output.append(literal)
-        run = match.group()
-        if preserve is None or not preserve.search(run):
+    run_ends = _RUN_ENDS.finditer(string)
+    pattern = preserved_escape_pattern(preserve) if preserve else None
+    for found in _RUN_STARTS.finditer(string, 0, end):
+        start = found.start()
+        run_end = next(run_ends).end()
+        output.append(string[position:start])
+        run = string[start:run_end]
+        if pattern is None or not pattern.search(run):
             output.append(_decode_run(run, base + start))
         else:
             # Step 4.c.vii.2: an escape of a character in preserveEscapeSet stays.
             # Splitting there never splits a valid UTF-8 sequence: ASCII bytes
             # are never continuation bytes.
             offset = base + start
-            for index, piece in enumerate(preserve.split(run)):
+            for index, piece in enumerate(pattern.split(run)):
                 if piece:
                     output.append(piece if index % 2 else _decode_run(piece, offset))
                 offset += len(piece)
-        position = match.end()
-    literal = string[position:]
-    if "%" in literal:
-        raise URIError(base + position + literal.index("%"), "malformed escape")
-    output.append(literal)
-    return pairs_joined("".join(output))
+        position = run_end
+    output.append(string[position:end])
+    return "".join(output)
 
 
-_URI_PRESERVED = preserved_escape_pattern(URI_RESERVED_AND_HASH)
+def js_decode(string: str, preserve: str, base: int = 0) -> str:
+    """https://tc39.es/ecma262/#sec-decode; *base* is added to error offsets.
+
+    *preserve* is preserveEscapeSet: the ASCII characters whose escapes stay.
+    """
+    if "%" not in string:
+        return pairs_joined(string)
+    malformed = _NOT_AN_ESCAPE.search(string)
+    # Errors come in input order: a run that is not UTF-8 before the first
+    # malformed escape comes first.
+    end = len(string) if malformed is None else malformed.start()
+    decoded = _decode_ascii(string[:end], preserve) if string.isascii() else None
+    if decoded is None:
+        decoded = pairs_joined(_decode_runs(string, preserve, base, end))
+    if malformed is not None:
+        # Step 4.c.i-iv: "%" without two hex digits.
+        raise URIError(base + end, "malformed escape")
+    return decoded
 
 
 # https://tc39.es/ecma262/#sec-encodeuricomponent-uricomponent
@@ -263,7 +322,7 @@ def decode_uri_component(encoded_uri_component: str) -> str:
 
     .. versionadded:: 1.1
     """
-    return js_decode(_check_str(encoded_uri_component, "decode_uri_component"), None)
+    return js_decode(_check_str(encoded_uri_component, "decode_uri_component"), "")
 
 
 # https://tc39.es/ecma262/#sec-decodeuri-encodeduri
@@ -284,7 +343,7 @@ def decode_uri(encoded_uri: str) -> str:
 
     .. versionadded:: 1.1
     """
-    return js_decode(_check_str(encoded_uri, "decode_uri"), _URI_PRESERVED)
+    return js_decode(_check_str(encoded_uri, "decode_uri"), URI_RESERVED_AND_HASH)
 
 
 # https://tc39.es/ecma262/#sec-escape-string
@@ -309,8 +368,19 @@ def escape(string: str) -> str:
     return escape_code_units(_ESCAPE_ESCAPER, _check_str(string, "escape"))
 
 
-def _unescape_match(match: re.Match[str]) -> str:
-    return chr(int(match.group(1) or match.group(2), 16))
+def _code_unit(match: re.Match[str]) -> str:
+    return chr(int(match.group()[1:], 16))
+
+
+def _unescape_bytes(text: str) -> str:
+    """Steps of unescape for the ``%XX`` escapes alone, in *text* without ``%uXXXX``."""
+    if "%" not in text:
+        return text
+    if text.isascii() or max(text) <= "\xff":
+        # Each character is its Latin-1 byte, and %XX the byte XX: percent-decoding
+        # the bytes, which keeps a "%" without two hex digits, is the whole step.
+        return percent_decode_bytes(text.encode("latin-1")).decode("latin-1")
+    return _BYTE_ESCAPE.sub(_code_unit, text)
 
 
 # https://tc39.es/ecma262/#sec-unescape-string
@@ -333,4 +403,14 @@ def unescape(string: str) -> str:
     .. versionadded:: 1.1
     """
     text = _check_str(string, "unescape")
-    return pairs_joined(_UNESCAPE.sub(_unescape_match, text) if "%" in text else text)
+    # One character is a memchr; "%u", a search that steps through the text.
+    if "%" not in text:
+        return pairs_joined(text)
+    if "%u" not in text:
+        return pairs_joined(_unescape_bytes(text))
+    # One pass: an escape's code unit never starts another escape. No %XX spans
+    # a cut before a %uXXXX, which is no hex digit.
+    parts = _CODE_UNIT_ESCAPE.split(text)
+    parts[0::2] = map(_unescape_bytes, parts[0::2])
+    parts[1::2] = [chr(int(part[2:], 16)) for part in parts[1::2]]
+    return pairs_joined("".join(parts))

@@ -6,11 +6,13 @@ percent-decoding of step 5, leaving names and values as bytes.
 
 from __future__ import annotations
 
-from functools import partial
+from functools import partial, update_wrapper
+from typing import TYPE_CHECKING
 
 from .._bulk import parse_bytes_whole
 from .._infra import BytesLike, as_bytes
 from .._options import NO_LIMITS, FormOptions, Separator, form_options, unify_separators
+from .._short import SHORT, parse_short_bytes
 from ._fields import _apply_separator, _isindex_first, _separated, _split_fields
 from ._limits import check_limits
 
@@ -47,6 +49,14 @@ def parse_bytes(
     .. versionchanged:: 1.1
        *separator*.
     """
+    if (
+        not isindex
+        and separator == "&"
+        and max_fields is None
+        and max_field_size is None
+        and max_body_size is None
+    ):
+        return parse_bytes_default(data)
     body = as_bytes(data, "parse_bytes")
     options = form_options(
         isindex=isindex,
@@ -59,6 +69,33 @@ def parse_bytes(
     if options.limits is not NO_LIMITS:
         check_limits(_apply_separator(body, options.separator)[2], options.limits)
     return parse_region_bytes(body, options)
+
+
+def parse_bytes_default(data: BytesLike | str) -> list[tuple[bytes, bytes]]:
+    """:func:`parse_bytes` with every option at its default.
+
+    :raises TypeError: if *data* is not bytes or str.
+    """
+    body = data if type(data) is bytes else as_bytes(data, "parse_bytes")
+    if len(body) <= SHORT:
+        pairs = parse_short_bytes(body)
+        if pairs is not None:
+            return pairs
+    return parse_bytes_whole(body, _SPLIT_FIELDS_BYTES)
+
+
+# A keyword-only parameter left out costs CPython a dict lookup per call: the
+# call without options, the common one, takes none (as parse does).
+_parse_bytes_with_options = parse_bytes
+
+if not TYPE_CHECKING:
+
+    def parse_bytes(data, **options):
+        if options:
+            return _parse_bytes_with_options(data, **options)
+        return parse_bytes_default(data)
+
+    update_wrapper(parse_bytes, _parse_bytes_with_options)
 
 
 def parse_region_bytes(region: bytes, options: FormOptions) -> list[tuple[bytes, bytes]]:
@@ -76,3 +113,6 @@ def parse_region_bytes(region: bytes, options: FormOptions) -> list[tuple[bytes,
 def _split_fields_bytes(separator: bytes, block: bytes) -> list[tuple[bytes, bytes]]:
     """The parser's percent-decoded pairs of *block*, field by field."""
     return [(name, value) for name, value, _, _ in _split_fields(block, separator)]
+
+
+_SPLIT_FIELDS_BYTES = partial(_split_fields_bytes, b"&")

@@ -11,16 +11,17 @@ paths of ``_bulk.py`` for UTF-8 and field by field (``_fields.py``) otherwise.
 from __future__ import annotations
 
 import warnings
-from functools import partial
+from functools import partial, update_wrapper
+from typing import TYPE_CHECKING
 
-from ..._encoding import UTF_8, Encoding
+from ..._encoding import UTF_8, Encoding, get_encoding
 from ..._errors import LimitExceeded
 from .._bulk import (
     BLOCK,
-    _blocks,
     form_shape,
     pair_up,
     parse_ascii_text,
+    parse_encoded_whole,
     parse_utf8_whole,
     split_text,
 )
@@ -35,6 +36,7 @@ from .._options import (
     form_options,
     unify_separators,
 )
+from .._short import SHORT, parse_short, split_plain_short
 from ._fields import (
     _apply_separator,
     _isindex_first,
@@ -144,18 +146,28 @@ def parse(
     if (
         encoding == "UTF-8"
         and errors == "replace"
+        and max_fields is None
+        and separator == "&"
+        and charset_field is None
         and not isindex
         and use_charset_field is False
-        and charset_field is None
-        and separator == "&"
-        and max_fields is None
         and max_field_size is None
         and max_body_size is None
     ):
-        if type(data) is str and data.isascii() and "%" not in data and len(data) <= BLOCK:
-            # The shortest call (a=1): no further call to make.
-            return _split_plain(data, data.encode("ascii"))
         return parse_default(data)
+    if (
+        errors == "replace"
+        and max_fields is None
+        and separator == "&"
+        and charset_field is None
+        and not isindex
+        and use_charset_field is False
+        and max_field_size is None
+        and max_body_size is None
+        and (type(data) is str or type(data) is bytes)
+    ):
+        # The URL Standard's parser, decoding with a legacy encoding.
+        return _parse_encoded(data, _resolved(encoding))
     body = as_bytes(data, "parse")
     if use_charset_field is not False:
         charset_field = _use_charset_field(use_charset_field, charset_field)
@@ -173,6 +185,82 @@ def parse(
     return parse_with(body, options)
 
 
+# A keyword-only parameter left out costs CPython a dict lookup per call (nine
+# of them: a third of parsing "a=1"). The common call passes none: this parse
+# takes the keywords as a dict and hands any to the full signature above, whose
+# name, docstring and signature (inspect follows __wrapped__) it carries.
+_parse_with_options = parse
+
+if not TYPE_CHECKING:
+
+    def parse(data, **options):
+        if options:
+            if len(options) == 1 and "encoding" in options and type(data) in (str, bytes):
+                return _parse_encoded(data, _resolved(options["encoding"]))
+            return _parse_with_options(data, **options)
+        # The URL Standard's parser; for a query of a few fields, no further call.
+        if type(data) is str and len(data) <= SHORT and data.isascii():
+            if "%" not in data:
+                # split_plain_short, inline: most queries end here.
+                if "+" in data:
+                    data = data.replace("+", " ")
+                if "&" not in data:
+                    if not data:
+                        return []
+                    name, _, value = data.partition("=")
+                    return [(name, value)]
+                pairs = []
+                for sequence in data.split("&"):
+                    if sequence:
+                        name, _, value = sequence.partition("=")
+                        pairs.append((name, value))
+                return pairs
+            pairs = parse_short(data)
+            if pairs is not None:
+                return pairs
+        return parse_default(data)
+
+    update_wrapper(parse, _parse_with_options)
+
+
+# Labels already resolved, for the calls that name an encoding each time.
+_RESOLVED: dict[str, Encoding] = {}
+
+
+def _resolved(encoding: str | Encoding) -> Encoding:
+    """get_encoding(*encoding*), remembered for the first few hundred labels."""
+    if type(encoding) is str:
+        found = _RESOLVED.get(encoding)
+        if found is None:
+            found = get_encoding(encoding)
+            if len(_RESOLVED) < 512:
+                _RESOLVED[encoding] = found
+        return found
+    return get_encoding(encoding)
+
+
+def _parse_encoded(data: bytes | str, encoding: Encoding) -> list[tuple[str, str]]:
+    """:func:`parse_default` with *encoding*: the parser with no other option."""
+    if encoding is UTF_8:
+        return parse_default(data)
+    if type(data) is str:
+        check_text_encoding(data, encoding)
+        body = data.encode("ascii")
+    else:
+        body = data  # type: ignore[assignment]
+    if len(body) <= SHORT and body.isascii():
+        pairs = _parse_short_region(body, encoding, False)
+        if pairs is not None:
+            return pairs
+    return parse_encoded_whole(
+        body, encoding, False, partial(_parse_fields, encoding, False, b"&", 0)
+    )
+
+
+# Encodings in which an ASCII byte is not always the character of its value.
+_NOT_ASCII_COMPATIBLE = ("UTF-16BE", "UTF-16LE", "replacement")
+
+
 def parse_default(data: BytesLike | str) -> list[tuple[str, str]]:
     """:func:`parse` with every option at its default: the URL Standard's parser.
 
@@ -184,14 +272,42 @@ def parse_default(data: BytesLike | str) -> list[tuple[str, str]]:
     # What parse_with does with PARSE_DEFAULTS (no limits, no charset field,
     # "&"), without looking at the options.
     if type(data) is str and data.isascii():
-        if "%" not in data and len(data) <= BLOCK:
-            # The common call: a short input with nothing to percent-decode.
-            return _split_plain(data, data.encode("ascii"))
+        if "%" not in data:
+            if len(data) <= SHORT:
+                return split_plain_short(data)
+            if len(data) <= BLOCK:
+                return _split_plain(data, data.encode("ascii"))
+        elif len(data) <= SHORT:
+            pairs = parse_short(data)
+            if pairs is not None:
+                return pairs
         return parse_ascii_text(data, _PARSE_UTF8_FIELDS)
     body = data if type(data) is bytes else as_bytes(data, "parse")
-    if b"%" not in body and len(body) <= BLOCK:
-        return _split_plain(body.decode("utf-8", "replace"), body)
+    if 0x25 not in body and len(body) <= BLOCK:
+        # Nothing to percent-decode: "&", "=" and "+" are ASCII, so decoding the
+        # whole equals decoding each name and value.
+        text = body.decode("utf-8", "replace")
+        return split_plain_short(text) if len(body) <= SHORT else _split_plain(text, body)
+    if len(body) <= SHORT and body.isascii():
+        pairs = parse_short(body.decode("ascii"))
+        if pairs is not None:
+            return pairs
     return parse_utf8_whole(body, "replace", _PARSE_UTF8_FIELDS)
+
+
+def parse_default_strict(data: BytesLike | str) -> list[tuple[str, str]]:
+    """:func:`parse_default` with ``errors="strict"``.
+
+    :raises DecodeError: for a name or value that is not UTF-8.
+    """
+    if type(data) is str and len(data) <= SHORT and data.isascii():
+        if "%" not in data:
+            return split_plain_short(data)
+        pairs = parse_short(data, None, "strict")
+        if pairs is not None:
+            return pairs
+    body = data if type(data) is bytes else as_bytes(data, "parse")
+    return parse_utf8_whole(body, "strict", _PARSE_UTF8_FIELDS_STRICT)
 
 
 def _use_charset_field(use_charset_field: object, charset_field: str | None) -> str | None:
@@ -201,7 +317,7 @@ def _use_charset_field(use_charset_field: object, charset_field: str | None) -> 
     warnings.warn(
         f'use_charset_field is deprecated: pass charset_field="{CHARSET_FIELD}" instead',
         DeprecationWarning,
-        stacklevel=3,
+        stacklevel=4,  # the caller of parse, which calls the full signature
     )
     if not use_charset_field:
         return charset_field
@@ -263,21 +379,41 @@ def parse_region(
     """
     body, sep = _separated(region, options.separator)
     strict = options.strict
-    if encoding is UTF_8:
-        pairs = parse_utf8_whole(
-            body,
-            "strict" if strict else "replace",
-            partial(_parse_fields, encoding, strict, sep, start),
-            sep,
-        )
-    else:
-        # Blocks of whole sequences, so that the temporary lists follow the block.
-        pairs = []
-        for block, offset in _blocks(body, sep):
-            pairs += _parse_fields(encoding, strict, sep, start, block, offset)
+    pairs = None
+    if sep == b"&" and len(body) <= SHORT and body.isascii():
+        pairs = _parse_short_region(body, encoding, strict)
+    if pairs is None:
+        fallback = partial(_parse_fields, encoding, strict, sep, start)
+        if encoding is UTF_8:
+            pairs = parse_utf8_whole(body, "strict" if strict else "replace", fallback, sep)
+        else:
+            pairs = parse_encoded_whole(body, encoding, strict, fallback, sep)
     if first and options.isindex and pairs and _isindex_first(body, sep):
         pairs[0] = ("", pairs[0][0])
     return pairs
+
+
+def _parse_short_region(
+    body: bytes, encoding: Encoding, strict: bool
+) -> list[tuple[str, str]] | None:
+    """:func:`parse_region` on a short ASCII *body* by ``_short.py``'s path, or None.
+
+    In strict mode only UTF-8 (a legacy encoding's strict mode refuses what
+    the field-by-field path finds).
+    """
+    text = body.decode("ascii")
+    if encoding is UTF_8:
+        if 0x25 not in body:
+            return split_plain_short(text)
+        return parse_short(text, None, "strict" if strict else "replace")
+    if strict or encoding.name in _NOT_ASCII_COMPATIBLE:
+        return None
+    if 0x25 not in body:
+        # ASCII decodes as itself, but in ISO-2022-JP after ESC, SO or SI.
+        if encoding.name != "ISO-2022-JP" or text.isprintable():
+            return split_plain_short(text)
+        return None
+    return parse_short(text, encoding)
 
 
 # Step 3.4's "+" to space, and "&" to "=" when each sequence holds exactly one "=".
@@ -328,5 +464,6 @@ def _split_plain(text: str, raw: bytes) -> list[tuple[str, str]]:
     return split_text(text.replace("+", " "), "&", "=")
 
 
-# The fallback of the default parse: UTF-8 with replacement, field by field.
+# The fallbacks of the default parse: UTF-8 with replacement (or strict), field by field.
 _PARSE_UTF8_FIELDS = partial(_parse_fields, UTF_8, False, b"&", 0)
+_PARSE_UTF8_FIELDS_STRICT = partial(_parse_fields, UTF_8, True, b"&", 0)

@@ -7,9 +7,12 @@ names are read with the grammar of ``_grammar``.
 from __future__ import annotations
 
 import re
+from itertools import groupby
+from operator import itemgetter
 from typing import Any, cast
 
 from ..._core import (
+    PARSE_DEFAULTS,
     Errors,
     FormOptions,
     Separator,
@@ -17,6 +20,7 @@ from ..._core import (
     check_limit,
     check_text_encoding,
     form_options,
+    parse,
     parse_with,
     unify_separators,
 )
@@ -35,6 +39,8 @@ from ._grammar import (
 __all__ = ["Nesting", "parse_nested"]
 
 _MISSING = object()
+_NAME = itemgetter(0)
+_VALUE = itemgetter(1)
 
 
 class _Items(dict):  # type: ignore[type-arg]
@@ -188,22 +194,34 @@ class _Builder:
             return
         # A name with "[]" always reaches a new place, so this name has none:
         # the place is a repeat of this name unless a name with "[]" set it.
-        path = _path(base, segments, len(segments))
         if isinstance(existing, dict):
-            detail = f"{path} is {_kind(existing)}, here given a value"
+            detail = (
+                f"{_path(base, segments, len(segments))} is {_kind(existing)}, here given a value"
+            )
         elif self.duplicates == "error":
-            detail = f"{path} was already given a value"
+            detail = f"{_path(base, segments, len(segments))} was already given a value"
         elif (id(container), key) in self.appended:
+            path = _path(base, segments, len(segments))
             detail = f"{path} was already given a value by a name with '[]'"
         else:
-            self.repeat(container, key, existing, value, field, path)
+            self.repeat(container, key, existing, value, field, base, segments)
             return
         raise _Failure(NestingError, field, None, detail)
 
     def repeat(
-        self, container: dict[Any, Any], key: Any, existing: Any, value: str, field: int, path: str
+        self,
+        container: dict[Any, Any],
+        key: Any,
+        existing: Any,
+        value: str,
+        field: int,
+        base: str,
+        segments: list[str],
     ) -> None:
-        """Apply *duplicates* to a name given again, at the place it set before."""
+        """Apply *duplicates* to a name given again, at the place it set before.
+
+        The name's path (*base*, *segments*) is spelled out only for an error:
+        one name repeated n times would otherwise build it n times."""
         if self.duplicates == "first":
             return
         if self.duplicates == "last":
@@ -216,7 +234,8 @@ class _Builder:
                 ListIndexTooLarge,
                 field,
                 ("max_list_index", self.max_list_index),
-                f"repeating {path} would make index {index} of its list",
+                f"repeating {_path(base, segments, len(segments))} would make index {index}"
+                " of its list",
             )
         if type(existing) is list:
             self.count_entry(field)
@@ -293,14 +312,56 @@ class Nesting:
         self.max_keys = check_limit("max_keys", max_keys)
         self.duplicates = duplicates
 
+    def _flat(self, pairs: list[tuple[str, str]]) -> dict[str, NestedValue] | None:
+        """What :class:`_Builder` makes of *pairs* when no name holds "[", by dict
+        operations in C; None where a limit or ``duplicates="error"`` may fail
+        (the builder then finds the field).
+
+        Without brackets each name is a key of the root, in the order names
+        first appear, which dict(pairs) keeps; a name given more than once is a
+        repeat. Sorting the pairs by name, which keeps the values of a name in
+        order, groups each repeated name's values, a Python step per name.
+        """
+        result: dict[str, Any] = dict(pairs)
+        if "[" in "".join(result):
+            return None
+        duplicates = self.duplicates
+        max_keys = self.max_keys
+        if len(result) < len(pairs):
+            if duplicates == "error":
+                return None
+            if duplicates == "first":
+                result.update(reversed(pairs))
+            elif duplicates == "combine":
+                entries = len(result)
+                longest = 0
+                for name, group in groupby(sorted(pairs, key=_NAME), _NAME):
+                    values = list(map(_VALUE, group))
+                    if len(values) > 1:
+                        result[name] = values
+                        entries += len(values)
+                        longest = max(longest, len(values))
+                if self.max_list_index is not None and longest - 1 > self.max_list_index:
+                    return None
+                if max_keys is not None and entries > max_keys:
+                    return None
+                return cast("dict[str, NestedValue]", result)
+        if max_keys is not None and len(result) > max_keys:
+            return None
+        return cast("dict[str, NestedValue]", result)
+
     def build(
-        self, pairs: list[tuple[str, str]], body: bytes, options: FormOptions
+        self, pairs: list[tuple[str, str]], body: bytes | str, options: FormOptions
     ) -> dict[str, NestedValue]:
-        """The structure of *pairs*, parsed from *body* with *options* (which locate errors).
+        """The structure of *pairs*, parsed from *body* with *options* (which locate errors;
+        a str body is UTF-8 encoded, as the string parser does, to find a field's offset).
 
         :raises NestingError: for names that do not describe one structure.
         :raises LimitExceeded: for a nesting limit, with the field's byte offset.
         """
+        flat = self._flat(pairs)
+        if flat is not None:
+            return flat
         builder = _Builder(self.max_depth, self.max_list_index, self.max_keys, self.duplicates)
         builder.fields = len(pairs)
         try:
@@ -308,9 +369,8 @@ class Nesting:
                 builder.add(field, name, value)
             return cast("dict[str, NestedValue]", builder.finish())
         except _Failure as failure:
-            offset = _field_offset(
-                unify_separators(body, options), failure.field, options.separator
-            )
+            raw = as_bytes(body, "parse")
+            offset = _field_offset(unify_separators(raw, options), failure.field, options.separator)
             name = pairs[failure.field][0]
             if failure.limit is None:
                 raise NestingError(name, offset, failure.detail) from None
@@ -400,6 +460,19 @@ def parse_nested(
         max_keys=max_keys,
         duplicates=duplicates,
     )
+    if (
+        errors == "replace"
+        and max_fields is None
+        and separator == "&"
+        and charset_field is None
+        and not isindex
+        and max_field_size is None
+        and max_body_size is None
+        and (type(data) is str or type(data) is bytes)
+    ):
+        # The URL Standard's parser, and its fast paths.
+        pairs = parse(data) if encoding == "UTF-8" else parse(data, encoding=encoding)
+        return nesting.build(pairs, data, PARSE_DEFAULTS)
     body = as_bytes(data, "parse")
     parse_options = form_options(
         encoding=encoding,
