@@ -41,9 +41,16 @@ _TAB_OR_NEWLINE = b"\t\n\r"
 _QUOTED = rb'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
 # The request line "%r": a method and the target (group "target"), or
 # anything else (a malformed request, "-", a TLS handshake sent to port 80).
+# Every pattern here reads a line in time linear in its length, even one that
+# does not match (a log line is whoever sent the request's to write): each
+# repeat stops at a byte the next part must start with, so that giving bytes
+# back never lets another part take them. The target ends at the first space
+# or quote that is not escaped, and the rest of the request line starts with
+# that space: had the rest been allowed to start anywhere, every split of a
+# long target between the two would be tried before a line is rejected.
 _TARGET = rb'(?P<target>(?:[^ "\\\n]|\\.)[^ "\\\n]*(?:\\.[^ "\\\n]*)*)'
 _REST = rb'[^"\\\n]*(?:\\.[^"\\\n]*)*'
-_REQUEST = rb'"(?:[A-Za-z]+ ' + _TARGET + _REST + rb"|" + _REST + rb')"'
+_REQUEST = rb'"(?:[A-Za-z]+ ' + _TARGET + rb"(?: " + _REST + rb")?|" + _REST + rb')"'
 # %h %l %u [%t] "%r" %>s %b
 _COMMON = rb"^[^ \n]+ [^ \n]+ [^ \n]+ \[[^\]\n]*\] " + _REQUEST + rb" (?:[0-9]{3}|-) (?:[0-9]+|-)"
 
