@@ -36,32 +36,61 @@ _URL = re.compile(rb"[A-Za-z][A-Za-z0-9+.\-]*://")
 _C0_CONTROL_OR_SPACE = bytes(range(0x21))
 _TAB_OR_NEWLINE = b"\t\n\r"
 
-# A quoted log field: any byte but '"', '\' and LF, or a backslash escape (unrolled,
-# so that the regular expression engine does not alternate at every byte).
-_QUOTED = rb'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
-# The request line "%r": a method and the target (group "target"), or
-# anything else (a malformed request, "-", a TLS handshake sent to port 80).
-# Every pattern here reads a line in time linear in its length, even one that
-# does not match (a log line is whoever sent the request's to write): each
-# repeat stops at a byte the next part must start with, so that giving bytes
-# back never lets another part take them. The target ends at the first space
-# or quote that is not escaped, and the rest of the request line starts with
-# that space: had the rest been allowed to start anywhere, every split of a
-# long target between the two would be tried before a line is rejected.
-_TARGET = rb'(?P<target>(?:[^ "\\\n]|\\.)[^ "\\\n]*(?:\\.[^ "\\\n]*)*)'
-_REST = rb'[^"\\\n]*(?:\\.[^"\\\n]*)*'
-_REQUEST = rb'"(?:[A-Za-z]+ ' + _TARGET + rb"(?: " + _REST + rb")?|" + _REST + rb')"'
+
+def _once(name: bytes, pattern: bytes) -> bytes:
+    """*pattern* as an atomic group (``(?>...)``, which Python has only from 3.11).
+
+    What a lookahead matched is never tried shorter, and the backreference
+    then takes those bytes: once this part has matched, a later part that
+    fails does not make the engine give its bytes back one at a time.
+    """
+    return rb"(?=(?P<" + name + rb">" + pattern + rb"))(?P=" + name + rb")"
+
+
+# Every pattern here matches or rejects a line in time linear in its length (a
+# log line is the client's to write, and a long one must not cost the square of
+# its length). Each repeat stops at a byte the next part must start with, so
+# that no two parts can share bytes; where a part ends at a byte that is not a
+# plain literal, it is atomic, so that a failure after it costs nothing more.
+
+# A quoted log field: any byte but '"', '\' and LF, or a backslash escape
+# (unrolled, so that the engine does not alternate at every byte).
+_QUOTED_TEXT = rb'[^"\\\n]*(?:\\.[^"\\\n]*)*'
+# The request line "%r": a method and the target (group "target"), the target
+# ending at the first space or quote that is not escaped, then the rest from
+# that space; or anything else (a malformed request, "-", a TLS handshake sent
+# to port 80). Were the rest allowed to start anywhere, every split of a long
+# target between the two would be tried before a line is rejected.
+_TARGET = rb'(?:[^ "\\\n]|\\.)[^ "\\\n]*(?:\\.[^ "\\\n]*)*'
+_REQUEST = (
+    rb'"(?:[A-Za-z]+ '
+    + _once(b"target", _TARGET)
+    + rb"(?: "
+    + _once(b"rest", _QUOTED_TEXT)
+    + rb")?|"
+    + _once(b"other", _QUOTED_TEXT)
+    + rb')"'
+)
 # %h %l %u [%t] "%r" %>s %b
 _COMMON = rb"^[^ \n]+ [^ \n]+ [^ \n]+ \[[^\]\n]*\] " + _REQUEST + rb" (?:[0-9]{3}|-) (?:[0-9]+|-)"
+# "%{Referer}i" "%{User-agent}i", and any fields after them
+_COMBINED = (
+    rb' "'
+    + _once(b"referer", _QUOTED_TEXT)
+    + rb'" "'
+    + _once(b"agent", _QUOTED_TEXT)
+    + rb'"'
+    + _once(b"more", rb"(?: .*)?")
+)
 
 #: The access-log formats: name -> the pattern of a line, whose group
 #: ``target`` is the request target. No part matches a line feed, so that
-#: ``fullmatch`` reads one line and, with ``findall``, a block of lines one
-#: line at a time (``^`` and ``$`` match at each line; a CR may end a line).
+#: ``fullmatch`` reads one line and ``findall`` a block of lines one line at
+#: a time (``^`` and ``$`` match at each line; a CR may end a line).
 #: ``combined`` allows more fields after the user agent, as many
 #: configurations add (the request time, an upstream address).
 LOG_FORMATS: dict[str, re.Pattern[bytes]] = {
-    "combined": re.compile(_COMMON + rb" " + _QUOTED + rb" " + _QUOTED + rb"(?: .*)?\r?$", re.M),
+    "combined": re.compile(_COMMON + _COMBINED + rb"\r?$", re.M),
     "common": re.compile(_COMMON + rb"\r?$", re.M),
 }
 

@@ -129,6 +129,8 @@ def _set_settings(settings: LineSettings) -> None:
         pattern=None if settings.regex is None else re.compile(settings.regex),
         log=LOG_FORMATS.get(settings.input_format),
     )
+    if _state["log"] is not None:
+        _state["target_group"] = itemgetter(_state["log"].groupindex["target"] - 1)
     if settings.nested:
         from ..._web import parse_nested
 
@@ -279,7 +281,8 @@ def _queries(block: bytes, lines: list[bytes]) -> list[bytes | Literal[False] | 
     """The query of each line (see _query): for a log, one search over the whole block."""
     log = _state["log"]
     if log is not None:
-        targets = log.findall(block)
+        # The target of each line in the format (findall gives every group of the pattern).
+        targets = list(map(_state["target_group"], log.findall(block)))
         if len(targets) == len(lines):  # every line is in the format
             joined = b"\n".join(targets)
             if (
