@@ -420,3 +420,16 @@ def test_many_bad_lines_are_counted_after_ten() -> None:
     errors = [line for line in stderr_lines(result) if ": error: " in line]
     assert len(errors) == 11
     assert errors[-1] == "urlencoded parse: error: 15 more lines not in the format or failed"
+
+
+@pytest.mark.parametrize("encoding", ["replacement", "utf-16le"])
+def test_lines_in_an_encoding_that_does_not_read_ascii(encoding: str) -> None:
+    """Lines in 'replacement' or UTF-16 give what parse gives each line, with status 0."""
+    lines = [b"a=1&b=2", b"c=3", b"", b"d"]
+    result = run(
+        "parse", "--lines", "--input-format", "body", "--encoding", encoding,
+        stdin=b"\n".join(lines) + b"\n",
+    )  # fmt: skip
+    assert result.returncode == 0, result
+    output = [json.loads(text) for text in result.stdout.decode().splitlines()]
+    assert output == [[list(pair) for pair in parse(line, encoding=encoding)] for line in lines]

@@ -308,7 +308,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--output",
         "-o",
         metavar="FILE",
-        help="with --format parquet: the file to write",
+        help="with --format parquet: the file to write ('-': standard output)",
     )
     parse.add_argument(
         "--columns",

@@ -38,7 +38,7 @@ from ..._core import (
     parse_with,
     unify_separators,
 )
-from ..._encoding import Encoding, get_encoding
+from ..._encoding import Encoding, decode, get_encoding
 from ..._errors import URLEncodedError
 from ..._web import LOG_FORMATS, find_query, log_target
 from ._blocks import (
@@ -302,6 +302,7 @@ def _queries(block: bytes, lines: list[bytes]) -> list[bytes | Literal[False] | 
 # The name of the field that marks where one line ends among the joined queries
 # of a block; the queries hold no NUL, raw or escaped, so that no field reads as it.
 _MARK = "\x00"
+_MARK_BYTES = b"\x00"
 _MARK_PAIR = (_MARK, "")
 
 
@@ -315,7 +316,7 @@ def _parse_many(queries: list[bytes], options: FormOptions) -> list[list[tuple[s
     is parsed alone.
     """
     separator = options.separator
-    joined = (separator + _MARK.encode() + separator).join(queries)
+    joined = (separator + _MARK_BYTES + separator).join(queries)
     if joined.count(b"\x00") != len(queries) - 1 or b"%00" in joined:
         return None
     try:
@@ -350,7 +351,8 @@ def _bulk(
         if query and len(query) < below and (single or not _MAY_REPLACE.search(query))
     ]
     encoding = next(iter(_state["encodings"].values()))
-    if not indexes or encoding.name.startswith("UTF-16"):  # the mark would not read as NUL
+    # The mark must decode to itself: not in UTF-16, nor in "replacement" (all U+FFFD).
+    if not indexes or decode(encoding, _MARK_BYTES) != _MARK:
         return [], []
     options = _options_for(b"", encoding)
     parsed = _parse_many([queries[index] for index in indexes], options)  # type: ignore[misc]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import sys
 
 from ..._core import FormOptions, form_options
 from ..._encoding import get_encoding
@@ -133,7 +134,12 @@ def line_settings(arguments: argparse.Namespace, options: FormOptions) -> LineSe
         raise CliError("--nested writes JSON; it does not go with --format " + output)
     if output == "parquet":
         if arguments.output is None:
-            raise CliError("--format parquet needs --output FILE")
+            raise CliError("--format parquet needs --output FILE ('-': standard output)")
+        if arguments.output == "-" and sys.stdout is not None and sys.stdout.isatty():
+            raise CliError(
+                "--output -: standard output is a terminal, and Parquet is binary: "
+                "redirect it (> queries.parquet) or name a file"
+            )
     elif arguments.output is not None:
         raise CliError("--output goes with --format parquet (the others write to standard output)")
     if arguments.jobs is not None:
