@@ -49,13 +49,18 @@ def _once(name: bytes, pattern: bytes) -> bytes:
 
 # Every pattern here matches or rejects a line in time linear in its length (a
 # log line is the client's to write, and a long one must not cost the square of
-# its length). Each repeat stops at a byte the next part must start with, so
-# that no two parts can share bytes; where a part ends at a byte that is not a
-# plain literal, it is atomic, so that a failure after it costs nothing more.
+# its length): no two parts can take the same bytes, so that a line that fails
+# late is given back one byte at a time at most once. The request line, whose
+# target may be long, gives nothing back after a failure (the target is atomic,
+# and the rest ends in a literal quote, which the engine finds in a tight loop).
 
-# A quoted log field: any byte but '"', '\' and LF, or a backslash escape
-# (unrolled, so that the engine does not alternate at every byte).
+# The text of a quoted log field: any byte but '"', '\' and LF, or a backslash
+# escape (unrolled, so that the engine does not alternate at every byte).
 _QUOTED_TEXT = rb'[^"\\\n]*(?:\\.[^"\\\n]*)*'
+# The same, as runs each ending with an escape, then the last run: each run then
+# ends where the next byte must be '\' or '"' (slower to match, but the engine
+# backtracks over a run that a '"' follows in a tight loop).
+_QUOTED_RUNS = rb'(?:[^"\\\n]*\\.)*[^"\\\n]*'
 # The request line "%r": a method and the target (group "target"), the target
 # ending at the first space or quote that is not escaped, then the rest from
 # that space; or anything else (a malformed request, "-", a TLS handshake sent
@@ -66,26 +71,19 @@ _REQUEST = (
     rb'"(?:[A-Za-z]+ '
     + _once(b"target", _TARGET)
     + rb"(?: "
-    + _once(b"rest", _QUOTED_TEXT)
-    + rb")?|"
-    + _once(b"other", _QUOTED_TEXT)
-    + rb')"'
+    + _QUOTED_RUNS
+    + rb')?"|'
+    + _QUOTED_RUNS
+    + rb'")'
 )
 # %h %l %u [%t] "%r" %>s %b
 _COMMON = rb"^[^ \n]+ [^ \n]+ [^ \n]+ \[[^\]\n]*\] " + _REQUEST + rb" (?:[0-9]{3}|-) (?:[0-9]+|-)"
 # "%{Referer}i" "%{User-agent}i", and any fields after them
-_COMBINED = (
-    rb' "'
-    + _once(b"referer", _QUOTED_TEXT)
-    + rb'" "'
-    + _once(b"agent", _QUOTED_TEXT)
-    + rb'"'
-    + _once(b"more", rb"(?: .*)?")
-)
+_COMBINED = rb' "' + _QUOTED_TEXT + rb'" "' + _QUOTED_TEXT + rb'"(?: .*)?'
 
 #: The access-log formats: name -> the pattern of a line, whose group
-#: ``target`` is the request target. No part matches a line feed, so that
-#: ``fullmatch`` reads one line and ``findall`` a block of lines one line at
+#: ``target``, its only group, is the request target. No part matches a line feed, so
+#: that ``fullmatch`` reads one line and ``findall`` a block of lines one line at
 #: a time (``^`` and ``$`` match at each line; a CR may end a line).
 #: ``combined`` allows more fields after the user agent, as many
 #: configurations add (the request time, an upstream address).

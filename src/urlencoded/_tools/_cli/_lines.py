@@ -86,10 +86,16 @@ _COUNTS = ("bytes", "lines", "parsed", "skipped", "unmatched", "failed", "fields
 
 # The settings in this process (a worker's, or this one's with --jobs 1).
 _state: dict[str, Any] = {}
-# JSON string quoting (the C function json.dumps uses with ensure_ascii=False).
-_quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or (
-    json.encoder.py_encode_basestring
-)
+# JSON string quoting, as json.dumps(text, ensure_ascii=False) writes a str: the
+# encoder's documented method, on every Python (the C function behind it is CPython's).
+_quote: Callable[[str], str] = json.JSONEncoder(ensure_ascii=False).encode
+# The bytes of a UTF-8 query whose names or values JSON would escape: '"', '\' and
+# C0 controls, raw or percent-encoded (a UTF-8 decoder makes an ASCII character only of
+# that character's byte, and U+FFFD of every error). A raw LF is left out: no line holds
+# one, so that it joins the queries of a block for one search.
+_JSON_ESCAPED = re.compile(rb'["\\\x00-\x09\x0b-\x1f]|%(?:[01][0-9A-Fa-f]|22|5[Cc])')
+# A name and value as the inside of a JSON list of two strings, none of them escaped.
+_NAME_VALUE = '", "'.join
 # Bytes that may decode to U+FFFD: a raw byte above 0x7F, or an escape of one.
 _MAY_REPLACE = re.compile(rb"[\x80-\xff]|%[89A-Fa-f][0-9A-Fa-f]")
 # First bytes that make find_query look further than the body itself.
@@ -129,8 +135,6 @@ def _set_settings(settings: LineSettings) -> None:
         pattern=None if settings.regex is None else re.compile(settings.regex),
         log=LOG_FORMATS.get(settings.input_format),
     )
-    if _state["log"] is not None:
-        _state["target_group"] = itemgetter(_state["log"].groupindex["target"] - 1)
     if settings.nested:
         from ..._web import parse_nested
 
@@ -281,8 +285,7 @@ def _queries(block: bytes, lines: list[bytes]) -> list[bytes | Literal[False] | 
     """The query of each line (see _query): for a log, one search over the whole block."""
     log = _state["log"]
     if log is not None:
-        # The target of each line in the format (findall gives every group of the pattern).
-        targets = list(map(_state["target_group"], log.findall(block)))
+        targets = log.findall(block)
         if len(targets) == len(lines):  # every line is in the format
             joined = b"\n".join(targets)
             if (
@@ -384,9 +387,17 @@ def _fast_output(
     else:
         each = parsed  # type: ignore[assignment]
     if settings.output == "json":
-        return "".join(["[]\n" if pairs is None else _json(pairs) + "\n" for pairs in each]).encode(
-            "utf-8"
-        )
+        if encoding.name == "UTF-8" and not _JSON_ESCAPED.search(
+            b"\n".join([query for query in queries if query])
+        ):
+            # No string needs escaping: quoted as they are, a line at a time.
+            texts = [
+                '[["' + '"], ["'.join(map(_NAME_VALUE, pairs)) + '"]]\n' if pairs else "[]\n"
+                for pairs in each
+            ]
+        else:
+            texts = ["[]\n" if pairs is None else _json(pairs) + "\n" for pairs in each]
+        return "".join(texts).encode("utf-8")
     columns = settings.columns
     if not columns:  # Parquet, a list of pairs per line
         return [[] if pairs is None else pairs for pairs in each]
