@@ -9,8 +9,6 @@ line's query, as ``find_query`` and ``log_target`` find it.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 import subprocess
@@ -24,6 +22,8 @@ from urlencoded import parse
 from urlencoded._core import form_options
 from urlencoded._tools._cli import _lines
 from urlencoded._web import find_query, log_target
+
+from .test_cli_csv import read_csv
 
 PIECES = st.sampled_from(
     [b"a", b"b", b"=", b"&", b"&&", b"%", b"%41", b"%C3%A9", b"%FF", b"%00", b"\x00", b"+",
@@ -184,7 +184,7 @@ def test_csv_columns_are_the_first_values(lines: list[bytes]) -> None:
     lines = [line.replace(b"\n", b"").replace(b"\r", b"") for line in lines]
     _lines._set_settings(settings("body", output="csv"))
     output, _, _ = _lines.parse_block(b"\n".join(lines) + b"\n")
-    rows = list(csv.reader(io.StringIO(as_bytes(output).decode(), newline="")))
+    rows = read_csv(as_bytes(output).decode(), "csv")
     assert len(rows) == len(lines)
     for line, row in zip(lines, rows):
         first: dict[str, str] = {}

@@ -20,8 +20,6 @@ this process or a worker; ``_run`` drives a run.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import operator
 import re
@@ -47,6 +45,7 @@ from ._blocks import (
     Slice,
     blocks,
 )
+from ._csv import DELIMITERS, csv_text
 
 __all__ = [
     "BLOCK_SIZE",
@@ -412,9 +411,7 @@ def _fast_output(
         rows = [_row(pairs or []) for pairs in each]
     if settings.output == "parquet":
         return rows
-    text = io.StringIO()
-    csv.writer(text, dialect="excel" if settings.output == "csv" else "excel-tab").writerows(rows)
-    return text.getvalue().encode("utf-8")
+    return csv_text(rows, DELIMITERS[settings.output]).encode("utf-8")
 
 
 def parse_block(block: Block) -> Result:
@@ -494,10 +491,7 @@ def parse_block(block: Block) -> Result:
     if rows:
         return output, failures, counts
     if table:
-        text = io.StringIO()
-        writer = csv.writer(text, dialect="excel" if settings.output == "csv" else "excel-tab")
-        writer.writerows(output)
-        return text.getvalue().encode("utf-8"), failures, counts
+        return csv_text(output, DELIMITERS[settings.output]).encode("utf-8"), failures, counts
     output.append("")
     return "\n".join(output).encode("utf-8"), failures, counts
 

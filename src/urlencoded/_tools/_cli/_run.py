@@ -3,9 +3,7 @@ N worker processes, the counts and reports, and the output (see :mod:`._lines`).
 
 from __future__ import annotations
 
-import csv
 import gc
-import io
 import sys
 from collections import deque
 from collections.abc import Iterator
@@ -15,6 +13,7 @@ from typing import Any
 from ..._core import BLOCK
 from ..._web import detect_line_format
 from ._blocks import Prefixed, blocks, file_ranges, regular_file_size, reopenable_path
+from ._csv import DELIMITERS, csv_text
 from ._io import CliError, Source, note, report, write
 from ._lines import (
     PARQUET_BATCH_ROWS,
@@ -145,11 +144,8 @@ def run_lines(
             else:
                 stream = Prefixed(head, opened)  # type: ignore[assignment]
         _set_settings(settings)
-        if settings.output in ("csv", "tsv"):
-            header = io.StringIO()
-            dialect = "excel" if settings.output == "csv" else "excel-tab"
-            csv.writer(header, dialect=dialect).writerow(settings.columns)
-            write(header.getvalue().encode("utf-8"))
+        if settings.output in DELIMITERS:
+            write(csv_text([settings.columns], DELIMITERS[settings.output]).encode("utf-8"))
         results = _results(stream, path, size, settings, jobs)
         if settings.output == "parquet":
             from ._parquet import write_rows
