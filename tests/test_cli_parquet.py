@@ -76,11 +76,13 @@ def test_pairs_column_is_what_parse_gives(jobs: str, from_file: bool, tmp_path: 
 
 
 def test_unmatched_lines_are_null_rows(tmp_path: Path) -> None:
-    """A line not in the input format is a null row; a URL without a query an empty one."""
-    lines = ["https://example.com/s?q=a+b#top", "not a url", "/path", "/p?x=%41"]
+    """A line not in the input format is a null row; a request without a query an empty one."""
+    head = '203.0.113.7 - - [10/Oct/2025:13:55:36 +0000] "GET '
+    lines = [head + t + ' HTTP/1.1" 200 5' for t in ("/s?q=a+b#top", "/path", "/p?x=%41")]
+    lines.insert(1, "not a log line")
     out = tmp_path / "out.parquet"
     result = run(
-        "parse", "--lines", "--input-format", "url", "--format", "parquet", "-o", str(out),
+        "parse", "--lines", "--input-format", "common", "--format", "parquet", "-o", str(out),
         stdin="".join(line + "\n" for line in lines).encode(),
     )  # fmt: skip
     assert result.returncode == 1

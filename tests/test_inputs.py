@@ -13,7 +13,14 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from urlencoded import parse, query_params
-from urlencoded._web import LOG_FORMATS, detect_line_format, find_query, log_target
+from urlencoded._web import (
+    LOG_FORMATS,
+    detect_line_format,
+    find_query,
+    is_url,
+    log_target,
+    url_query,
+)
 
 LINE = b'203.0.113.7 - - [10/Oct/2025:13:55:36 +0000] "GET /a?q=1 HTTP/1.1" 200 512'
 AGENT = b' "https://example.com/" "Mozilla/5.0 (X11)"'
@@ -76,12 +83,47 @@ def test_log_formats() -> None:
 
 
 def test_detect_line_format() -> None:
-    """The format at least half the non-empty lines are in wins; bodies are the fallback."""
+    """A log format wins with half the non-empty lines, url with all; else body, line by line."""
     assert detect_line_format([LINE + AGENT, LINE + AGENT, b"junk", b""]) == ("combined", 2, 3)
     assert detect_line_format([LINE, b"x"]) == ("common", 1, 2)
-    assert detect_line_format([b"/a", b"https://h/?x", b"x=1"]) == ("url", 2, 3)
-    assert detect_line_format([b"a=1", b"b=2", b"/c"]) == ("body", 3, 3)
+    assert detect_line_format([b"/a", b"https://h/?x", b"e.org/?y", b""]) == ("url", 3, 3)
+    # With a body among them, each line is read as what it is; the count is of URLs.
+    assert detect_line_format([b"/a", b"https://h/?x", b"x=1"]) == ("body", 2, 3)
+    assert detect_line_format([b"a=1", b"b=2", b"/c"]) == ("body", 1, 3)
     assert detect_line_format([]) == ("body", 0, 0)
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (b"example.com/?q=x", True),
+        (b"e.org:8080/p", True),
+        (b"search?q=1", True),
+        (b" \x01/p?a=1", True),
+        (b"?a=1", True),
+        (b"https://h/p", True),
+        (b"mailto:a@e.org?subject=x", True),
+        (b"q=a/b?c", False),
+        (b"a&b/c", False),
+        (b"example.com", False),
+        (b"#f?a=1", True),
+        (b"", False),
+    ],
+)
+def test_is_url(line: bytes, expected: bool) -> None:
+    """A line is a URL when its first '/' or '?' comes before any '=' or '&'."""
+    assert is_url(line) is expected
+
+
+@given(URLISH | st.text())
+@example("example.com/search?q=a+b#top")
+@example("e.org\t/p?\na=1 ")
+def test_url_query_agrees_with_query_params(url: str) -> None:
+    """Any text read as a URL gives the query urlencoded.query_params reads."""
+    query = url_query(url.encode("utf-8"))
+    assert parse(query or b"") == query_params(url).items()
+    found = find_query(url.encode("utf-8"), as_url=True)
+    assert (found.kind != "body", found.query) == (True, query)
 
 
 def _quoted(line: bytes, start: int) -> tuple[bytes, int] | None:

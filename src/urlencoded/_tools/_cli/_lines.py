@@ -38,7 +38,7 @@ from ..._core import (
 )
 from ..._encoding import Encoding, decode, get_encoding
 from ..._errors import URLEncodedError
-from ..._web import LOG_FORMATS, find_query, log_target
+from ..._web import LOG_FORMATS, find_query, is_url, log_target, url_query
 from ._blocks import (
     BLOCK_SIZE,
     Block,
@@ -97,8 +97,6 @@ _JSON_ESCAPED = re.compile(rb'["\\\x00-\x09\x0b-\x1f]|%(?:[01][0-9A-Fa-f]|22|5[C
 _NAME_VALUE = '", "'.join
 # Bytes that may decode to U+FFFD: a raw byte above 0x7F, or an escape of one.
 _MAY_REPLACE = re.compile(rb"[\x80-\xff]|%[89A-Fa-f][0-9A-Fa-f]")
-# First bytes that make find_query look further than the body itself.
-_NOT_A_PLAIN_BODY = frozenset(b"?/" + bytes(range(0x21)))
 
 
 def _new_counts() -> dict[str, Any]:
@@ -204,22 +202,19 @@ def _query(line: bytes) -> bytes | Literal[False] | None:
             target = log_target(line, settings.input_format) or b""
         return _target_query(target)
     if settings.input_format == "body":
-        if line and (line[0] in _NOT_A_PLAIN_BODY or b"://" in line):
-            return find_query(line).query
-        return line if line else None
+        # Each line as what it is: a body, or a URL whose query is taken.
+        if not line:
+            return None
+        return url_query(line) if is_url(line) else line
     if settings.input_format == "url":
-        found = find_query(line)
-        if found.kind in ("body", "query"):
-            return False
-        return found.query
+        return url_query(line)
     match = _state["pattern"].search(line)
     if match is None:
         return False
     text = match.group(settings.group)
     if text is None or settings.group == "query":
         return text  # type: ignore[no-any-return]
-    found = find_query(text)
-    return None if found.kind == "body" else found.query
+    return url_query(text)
 
 
 def _json(pairs: list[tuple[str, str]]) -> str:

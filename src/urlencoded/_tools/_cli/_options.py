@@ -53,9 +53,8 @@ def input_query(
         query = None if found.kind == "body" else found.query
         say(f"{what}; parsing its request target's query")
         return "log", query, -1 if query is None else data.find(query)
-    found = find_query(data)
-    if input_format == "url" and found.kind not in ("target", "url"):
-        raise CliError("the input is not a URL or a request target (--input-format url)")
+    # --input-format url: any input is a URL, as query_params reads one.
+    found = find_query(data, as_url=input_format == "url")
     if found.kind == "body":
         return "body", data, 0
     if found.kind == "query" and found.start == 1:

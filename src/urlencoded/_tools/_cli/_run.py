@@ -45,7 +45,12 @@ def _detect(head: bytes) -> tuple[str, str]:
     if len(sample) > 1 and not head.endswith(b"\n") and len(head) >= _SAMPLE_BYTES:
         sample.pop()  # a partial last line
     found, matched, total = detect_line_format(sample[:_SAMPLE_LINES])
-    return found, f"input format: {found} ({matched} of the first {total} lines)"
+    if found != "body":
+        return found, f"input format: {found} ({matched} of the first {total} lines)"
+    return found, (
+        f"input format: body (line by line, a body or a URL: {matched} of the first {total} "
+        "lines are URLs)"
+    )
 
 
 class _Run:
