@@ -82,10 +82,10 @@ print(status, usage.ru_maxrss, usage.ru_utime + usage.ru_stime)
 """
 
 
-def _target(rng: random.Random) -> str:
+def _target(rng: random.Random, no_query: float = 0.15) -> str:
     """One request target: a search with campaign fields, a page, or a static file."""
     kind = rng.random()
-    if kind < 0.15:
+    if kind < no_query:
         return rng.choice(["/", "/favicon.ico", "/static/app.js", "/robots.txt"])
     fields = [
         ("q", " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 4)))),
@@ -102,21 +102,55 @@ def _target(rng: random.Random) -> str:
     return f"/search?{query}"
 
 
-def _line(rng: random.Random, index: int) -> bytes:
+# Search terms in the legacy Japanese encodings that older sites sent.
+LEGACY_WORDS = ["日本語", "東京", "検索", "ラーメン", "新宿 駅", "天気 予報", "カタカナ", "大阪"]
+# Lines not in the format: cut short, or sent to the port by something other than a browser.
+GARBAGE = [
+    b'198.51.100.9 - - [26/Nov/2026:07:00:05 +0000] "GET /sea',
+    b"\\x16\\x03\\x01\\x02\\x00\\x01\\x00\\x01\\xfc\\x03\\x03",
+    b"GET /etc/passwd HTTP/1.0",
+    b'198.51.100.7 - - [26/Nov/2026:07:00:06 +0000] "GET /?q=1 HTTP/1.1" 200',
+    b"",
+]
+
+
+def _mixed_target(rng: random.Random) -> str | None:
+    """A request target of the mixed log: 15 % of the queries in Shift_JIS or EUC-JP, 8 %
+    without a query; None for the 1 % of lines that are garbage."""
+    kind = rng.random()
+    if kind < 0.01:
+        return None
+    if kind < 0.09:
+        return rng.choice(["/", "/favicon.ico", "/static/app.js", "/robots.txt"])
+    if kind < 0.24:
+        encoding = rng.choice(["shift_jis", "euc-jp"])
+        words = " ".join(rng.choice(LEGACY_WORDS) for _ in range(rng.randint(1, 3)))
+        fields = [("q", quote(words, safe="", encoding=encoding))]
+        fields.append(("page", str(rng.randint(1, 50))))
+        if rng.random() < 0.6:
+            fields.append(("utm_source", rng.choice(["news", "mail", "ads", "social"])))
+        return "/search?" + "&".join(f"{name}={value}" for name, value in fields)
+    return _target(rng, no_query=0.0)
+
+
+def _line(rng: random.Random, index: int, mixed: bool = False) -> bytes:
     host = f"198.51.{rng.randint(0, 255)}.{rng.randint(1, 254)}"
     when = f"26/Nov/2026:{index // 3600 % 24:02d}:{index // 60 % 60:02d}:{index % 60:02d} +0000"
     status = rng.choice(["200", "200", "200", "304", "404"])
     referer = rng.choice(["-", "https://example.com/", "https://search.example/?q=x"])
+    target = _mixed_target(rng) if mixed else _target(rng)
+    if target is None:
+        return rng.choice(GARBAGE)
     return (
-        f'{host} - - [{when}] "GET {_target(rng)} HTTP/1.1" {status} {rng.randint(0, 99999)} '
+        f'{host} - - [{when}] "GET {target} HTTP/1.1" {status} {rng.randint(0, 99999)} '
         f'"{referer}" "{rng.choice(AGENTS)}"'
     ).encode()
 
 
-def write_log(path: Path, size: int) -> int:
+def write_log(path: Path, size: int, mixed: bool = False) -> int:
     """Write about *size* bytes of log lines to *path*; return the number of lines."""
     rng = random.Random(12)
-    sample = b"\n".join(_line(rng, index) for index in range(20_000)) + b"\n"
+    sample = b"\n".join(_line(rng, index, mixed) for index in range(20_000)) + b"\n"
     written = 0
     with path.open("wb") as file:
         while written < size:

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from urlencoded import parse
 from urlencoded._core import form_options
 from urlencoded._tools._cli import _lines
+from urlencoded._tools._cli._output import pairs_json
 from urlencoded._web import find_query, log_target
 
 from .test_cli_csv import read_csv
@@ -121,7 +122,7 @@ def test_json_lines_are_what_json_dumps_writes(lines: list[bytes], encoding: str
 def test_json_of_pairs_is_json_dumps(names: list[str], values: list[str]) -> None:
     """The JSON of a line's pairs, one string at a time, is what json.dumps writes."""
     pairs = list(zip(names, values))
-    assert _lines._json(pairs) == json.dumps(pairs, ensure_ascii=False)
+    assert pairs_json(pairs) == json.dumps(pairs, ensure_ascii=False)
 
 
 def test_json_needs_no_interpreter_specific_function() -> None:

@@ -37,9 +37,12 @@ def _field(text: str, special: re.Pattern[str]) -> str:
     return '"' + text.replace('"', '""') + '"'
 
 
-def csv_text(rows: Sequence[Sequence[str]], delimiter: str) -> str:
-    """*rows* as CSV (or TSV) text, each row ended with CRLF."""
-    if "\x00" not in "".join(chain.from_iterable(rows)):
+def csv_text(rows: Sequence[Sequence[str]], delimiter: str, may_hold_nul: bool = True) -> str:
+    """*rows* as CSV (or TSV) text, each row ended with CRLF.
+
+    With *may_hold_nul* false, the caller knows that no field holds NUL.
+    """
+    if not may_hold_nul or "\x00" not in "".join(chain.from_iterable(rows)):
         # Python's writer (in C, and fast): the same bytes on every version without NUL.
         text = io.StringIO()
         csv.writer(text, dialect=_DIALECTS[delimiter]).writerows(rows)
