@@ -1,11 +1,22 @@
-"""Throughput and peak memory of ``urlencoded parse --lines`` on a combined-format access log.
+"""Throughput and peak memory of ``urlencoded parse --lines`` on combined-format access logs.
 
-Writes an access log in the combined format (nginx's and Apache's default)
-of about 100 MB (``--size MB``) into a temporary directory, removed
-afterwards, then runs, each in its own process with output to /dev/null:
+Writes two access logs in the combined format (nginx's and Apache's
+default), seeded, into a temporary directory removed afterwards:
+
+- the *plain* log, about 100 MB (``--size MB``): searches in UTF-8 with
+  campaign fields, 15 % of requests without a query;
+- the *mixed* log, about 24 MB (``--mixed-size MB``): 15 % of the queries
+  escaped in Shift_JIS or EUC-JP, as older Japanese sites sent them, 8 %
+  without a query, and 1 % of the lines garbage (cut short, a TLS handshake
+  sent to the port, a bare request line), which are not in the format;
+
+then runs, each in its own process with output to /dev/null:
 
 - ``urlencoded parse --lines --input-format combined --format csv --columns
   utm_source,utm_medium,q`` with ``--jobs 1`` and ``--jobs 2``;
+- on the mixed log, the same with ``--jobs 1`` and ``--guess-encoding
+  utf-8,shift_jis,euc-jp,euc-kr,gbk`` (each line in the encoding
+  :func:`urlencoded.detect_encoding` chooses for it);
 - a hand-written loop doing the same work with the standard library: an
   ``re`` pattern takes the request target of each line, ``urllib.parse``
   splits off its query and ``parse_qsl`` parses it, and ``csv`` writes the
@@ -21,10 +32,10 @@ rates drift with the load, which is printed with them.
 Peak memory is the largest resident set of one process (``ru_maxrss`` of the
 waited-for children of a fresh wrapper process, as ``getrusage`` reports
 it), and also the largest sum over the command and its workers, sampled
-every 50 ms; both are measured on the full file and on one a quarter of its
-size, to show that memory does not grow with the input.
+every 50 ms; both are measured on the full plain log and on one a quarter of
+its size, to show that memory does not grow with the input.
 
-Run: ``python benchmarks/bench_cli_lines.py [--size MB] [--repeat N]``.
+Run: ``python benchmarks/bench_cli_lines.py [--size MB] [--mixed-size MB] [--repeat N]``.
 """
 
 from __future__ import annotations
@@ -205,21 +216,34 @@ def measure(command: list[str]) -> tuple[float, int, int, float]:
     return seconds, int(max_rss) * 1024, peak_sum, float(cpu)
 
 
-def commands(path: Path) -> dict[str, list[str]]:
+LOOP = "re + parse_qsl + csv loop"
+ONE = "parse --lines --jobs 1"
+TWO = "parse --lines --jobs 2"
+GUESS = "--jobs 1 --guess-encoding"
+CANDIDATES = "utf-8,shift_jis,euc-jp,euc-kr,gbk"
+
+
+def commands(path: Path, guess: bool = False) -> dict[str, list[str]]:
     cli = [str(SCRIPT), "parse", "--lines", "--input-format", "combined", "--format", "csv"]
     cli += ["--columns", COLUMNS, "--no-summary", "--file", str(path)]
-    return {
-        "re + parse_qsl + csv loop": [sys.executable, "-c", STDLIB_LOOP, str(path), COLUMNS],
-        "parse --lines --jobs 1": [*cli, "--jobs", "1"],
-        "parse --lines --jobs 2": [*cli, "--jobs", "2"],
+    found = {
+        LOOP: [sys.executable, "-c", STDLIB_LOOP, str(path), COLUMNS],
+        ONE: [*cli, "--jobs", "1"],
+        TWO: [*cli, "--jobs", "2"],
     }
+    if guess:
+        found[GUESS] = [*cli, "--jobs", "1", "--guess-encoding", CANDIDATES]
+    return found
 
 
-def run_all(path: Path, repeat: int) -> dict[str, tuple[float, int, int, float]]:
+def run_all(
+    path: Path, repeat: int, guess: bool = False
+) -> dict[str, tuple[float, int, int, float]]:
     """Best time, largest memory figures and least CPU time of each command, runs alternating."""
-    runs: dict[str, list[tuple[float, int, int, float]]] = {name: [] for name in commands(path)}
+    every = commands(path, guess)
+    runs: dict[str, list[tuple[float, int, int, float]]] = {name: [] for name in every}
     for _ in range(repeat):
-        for name, command in commands(path).items():
+        for name, command in every.items():
             runs[name].append(measure(command))
     return {
         name: (
@@ -232,37 +256,60 @@ def run_all(path: Path, repeat: int) -> dict[str, tuple[float, int, int, float]]
     }
 
 
+def report(results: dict[str, tuple[float, int, int, float]], megabytes: float) -> None:
+    """Each command's figures, and the ratios between them."""
+    for name, (seconds, max_rss, peak_sum, cpu) in results.items():
+        print(
+            f"{name:<27}: {megabytes / seconds:6.1f} MB/s ({seconds:.2f} s, "
+            f"{cpu:.2f} CPU s); peak RSS {max_rss / 2**20:.0f} MiB per process, "
+            f"{peak_sum / 2**20:.0f} MiB summed"
+        )
+    loop, one, two = (results[name][0] for name in (LOOP, ONE, TWO))
+    loop_cpu, one_cpu, two_cpu = (results[name][3] for name in (LOOP, ONE, TWO))
+    print(f"ratio: --jobs 1 / stdlib loop throughput: {loop / one:.2f}x (target: at least 1.5)")
+    print(f"ratio: --jobs 1 / stdlib loop, per CPU second: {loop_cpu / one_cpu:.2f}x")
+    print(f"ratio: --jobs 2 / stdlib loop throughput: {loop / two:.2f}x")
+    print(f"ratio: --jobs 2 / --jobs 1 throughput: {one / two:.2f}x")
+    # What the second process costs in all: 1.00x would be free parallelism.
+    print(f"ratio: --jobs 2 / --jobs 1 CPU seconds: {two_cpu / one_cpu:.2f}x")
+    if GUESS in results:
+        guess, guess_cpu = results[GUESS][0], results[GUESS][3]
+        print(
+            f"ratio: --guess-encoding ({CANDIDATES}) / without, --jobs 1: "
+            f"{guess / one:.2f}x time, {guess_cpu / one_cpu:.2f}x CPU seconds (target: at most 2)"
+        )
+
+
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__)
-    options.add_argument("--size", type=int, default=100, help="log size in MB (default 100)")
+    options.add_argument("--size", type=int, default=100, help="plain log in MB (default 100)")
+    options.add_argument(
+        "--mixed-size", type=int, default=24, help="mixed log in MB (default 24; 0: none)"
+    )
     options.add_argument("--repeat", type=int, default=2, help="runs per setting (best kept)")
     arguments = options.parse_args()
     print(f"load before: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} CPUs")
     figures = {}
     with tempfile.TemporaryDirectory() as directory:
+        if arguments.mixed_size:
+            path = Path(directory) / "mixed.log"
+            lines = write_log(path, arguments.mixed_size * 1_000_000, mixed=True)
+            megabytes = path.stat().st_size / 1e6
+            print(
+                f"\ninput: mixed combined-format log, {megabytes:.1f} MB, {lines} lines (15 % of "
+                "queries in Shift_JIS or EUC-JP, 8 % without a query, 1 % garbage)"
+            )
+            report(run_all(path, arguments.repeat, guess=True), megabytes)
         for size in (arguments.size, max(1, arguments.size // 4)):
             path = Path(directory) / f"access-{size}.log"
             lines = write_log(path, size * 1_000_000)
             megabytes = path.stat().st_size / 1e6
-            print(f"\ninput: combined-format log, {megabytes:.1f} MB, {lines} lines")
+            print(f"\ninput: plain combined-format log, {megabytes:.1f} MB, {lines} lines")
             results = run_all(path, arguments.repeat)
-            for name, (seconds, max_rss, peak_sum, cpu) in results.items():
-                print(
-                    f"{name:<27}: {megabytes / seconds:6.1f} MB/s ({seconds:.2f} s, "
-                    f"{cpu:.2f} CPU s); peak RSS {max_rss / 2**20:.0f} MiB per process, "
-                    f"{peak_sum / 2**20:.0f} MiB summed"
-                )
-            loop, one, two = (results[name][0] for name in commands(path))
-            loop_cpu, one_cpu, two_cpu = (results[name][3] for name in commands(path))
-            print(f"ratio: --jobs 1 / stdlib loop throughput: {loop / one:.2f}x")
-            print(f"ratio: --jobs 1 / stdlib loop, per CPU second: {loop_cpu / one_cpu:.2f}x")
-            print(f"ratio: --jobs 2 / stdlib loop throughput: {loop / two:.2f}x")
-            print(f"ratio: --jobs 2 / --jobs 1 throughput: {one / two:.2f}x")
-            # What the second process costs in all: 1.00x would be free parallelism.
-            print(f"ratio: --jobs 2 / --jobs 1 CPU seconds: {two_cpu / one_cpu:.2f}x")
+            report(results, megabytes)
             figures[size] = {name: result[1:3] for name, result in results.items()}
     print(f"\nload after: {os.getloadavg()[0]:.2f} (1 min)")
-    print("peak memory, full file vs a quarter of it (MiB per process / summed):")
+    print("peak memory, full plain log vs a quarter of it (MiB per process / summed):")
     big, small = figures.values()
     for name in big:
         print(

@@ -1,19 +1,24 @@
 """``parse --lines --guess-encoding``: each line's encoding, as :func:`urlencoded.detect_encoding`
 chooses it for that line.
 
-Each line is ranked on its own, as detection ranks the candidates (the
-ranking ``explain --guess-encoding`` shows), so that the choice is the most
-plausible candidate that decodes every field, whatever the order the
-candidates were given in. A line whose names and
-values are ASCII once percent-decoded reads the same in every candidate
-that decodes ASCII as ASCII, so detection would take the one that ties go
-to: it is known before the first line, and such lines (most of a log) are
-not ranked at all. A line that no candidate decodes is read in the one
-that replaces the fewest bytes, ties again broken as detection breaks them.
+Each line is read in the candidate detection chooses for it, so that the
+choice is the most plausible candidate that decodes every field, whatever
+the order the candidates were given in. A line whose names and values are
+ASCII once percent-decoded reads the same in every candidate that decodes
+ASCII as ASCII, so detection would take the one that ties go to: it is
+known before the first line, and such lines (most of a log) are not weighed
+at all. A line that no candidate decodes is read in the one that replaces
+the fewest bytes, ties again broken as detection breaks them.
+
+Lines repeat in a log: a choice is kept for the line's bytes, where a value
+of ASCII digits alone counts as ``0`` (``page=2`` and ``page=17`` add the same to
+every reading's cost: digits are neither letters nor anything a reading
+tells apart), so that most lines reuse the choice of an earlier one.
 
 A *close call* is a line whose runner-up reads it differently and is less
 than ten times less plausible than the choice (its cost less than ln 10
-higher): the summary counts them, as the lines to look at first.
+higher, in detection's ranking): the summary counts them, as the lines to
+look at first. They are weighed only when the summary is shown.
 """
 
 from __future__ import annotations
@@ -21,13 +26,9 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from ..._encoding import Encoding
 from ..._errors import URLEncodedError
-
-if TYPE_CHECKING:
-    from ..._html import Plausibility
 
 __all__ = ["CLOSE_CALL", "ENCODING_SENSITIVE", "Guesser"]
 
@@ -43,39 +44,67 @@ _NOT_ASCII = frozenset({"UTF-16BE", "UTF-16LE", "replacement"})
 
 # A line's pairs in one encoding (in replacement mode), for comparing readings.
 Parse = Callable[[bytes, Encoding], Sequence[tuple[str, str]]]
+# The choices kept at most (then forgotten all at once, so that memory stays bounded).
+_MAX_KNOWN = 1 << 16
+_DIGITS = re.compile(rb"[0-9]+")
 
 
 class Guesser:
     """The encoding of each line among *encodings*, and whether it was a close call."""
 
     def __init__(self, encodings: Sequence[Encoding], separator: str | tuple[str, ...]) -> None:
-        from ..._html import rank_encodings  # costly to load: only when guessing
+        from ..._html import detect_encoding, rank_encodings  # costly: only when guessing
 
+        self.detect = detect_encoding
         self.rank = rank_encodings
         self.separator = separator
+        joints = re.escape("".join(separator).encode("ascii"))
+        # A name or value of ASCII digits alone, between separators (and '=').
+        self.numbers = re.compile(b"(?:^|(?<=[=" + joints + b"]))[0-9]+(?=[" + joints + b"]|$)")
         # With no field to read, every candidate ties: this is the order ties go in.
         self.tie_order = [entry.encoding for entry in self.rank(b"", encodings)]
         every_ascii = not any(encoding.name in _NOT_ASCII for encoding in encodings)
-        #: What detection takes for a line that is ASCII once decoded (None: rank each line).
+        #: What detection takes for a line that is ASCII once decoded (None: weigh each line).
         self.ascii_choice = self.tie_order[0] if every_ascii else None
+        # Key -> (the choice, whether it was a close call; None: not weighed).
+        self.known: dict[object, tuple[Encoding, bool | None]] = {}
 
-    def choose(self, query: bytes, parse: Parse) -> tuple[Encoding, bool]:
-        """The encoding of *query*, and whether it was a close call."""
+    def choose(self, query: bytes, parse: Parse, close_calls: bool) -> tuple[Encoding, bool]:
+        """The encoding of *query*, and (with *close_calls*) whether it was a close call."""
         if self.ascii_choice is not None and ENCODING_SENSITIVE.search(query) is None:
             return self.ascii_choice, False
-        try:
-            ranking = self.rank(query, self.tie_order, separator=self.separator)
-        except (URLEncodedError, ValueError):  # a limit: the parse reports it
-            ranking = []
-        if not ranking:
-            return self._fewest_replacements(query, parse), False
-        return ranking[0].encoding, self._close(query, ranking, parse)
+        key = query if self.ascii_choice is None else self._key(query)
+        known = self.known.get(key)
+        if known is None or (close_calls and known[1] is None):
+            known = self._decide(query, parse, close_calls)
+            if len(self.known) >= _MAX_KNOWN:
+                self.known.clear()
+            self.known[key] = known
+        return known[0], bool(known[1])
 
-    def _close(self, query: bytes, ranking: list[Plausibility], parse: Parse) -> bool:
-        if len(ranking) < 2 or ranking[1].cost - ranking[0].cost >= CLOSE_CALL:
-            return False
+    def _key(self, query: bytes) -> bytes:
+        """*query*, each name or value of ASCII digits alone as ``0``."""
+        return self.numbers.sub(b"0", query)
+
+    def _decide(
+        self, query: bytes, parse: Parse, close_calls: bool
+    ) -> tuple[Encoding, bool | None]:
+        try:
+            chosen = self.detect(query, self.tie_order, separator=self.separator)
+        except (URLEncodedError, ValueError):  # a limit: the parse reports it
+            chosen = None
+        if chosen is None:
+            return self._fewest_replacements(query, parse), False
+        if not close_calls:
+            return chosen, None
+        ranking = self.rank(query, self.tie_order, separator=self.separator)
+        costs = {entry.encoding: entry.cost for entry in ranking}
+        others = [entry for entry in ranking if entry.encoding != chosen]
+        if chosen not in costs or not others or others[0].cost - costs[chosen] >= CLOSE_CALL:
+            return chosen, False
         # Two readings of the same text (single-byte encodings that agree) are no call.
-        return list(parse(query, ranking[0].encoding)) != list(parse(query, ranking[1].encoding))
+        runner_up = others[0].encoding
+        return chosen, list(parse(query, chosen)) != list(parse(query, runner_up))
 
     def _fewest_replacements(self, query: bytes, parse: Parse) -> Encoding:
         def replaced(encoding: Encoding) -> int:

@@ -197,7 +197,9 @@ def _encoding_for(query: bytes) -> tuple[Encoding, bool]:
     guesser = _state["guesser"]
     if guesser is None:
         return next(iter(_state["encodings"].values())), False
-    return guesser.choose(query, _pairs_replacing)  # type: ignore[no-any-return]
+    return guesser.choose(  # type: ignore[no-any-return]
+        query, _pairs_replacing, _state["settings"].summary
+    )
 
 
 def _pairs_replacing(query: bytes, encoding: Encoding) -> list[tuple[str, str]]:
@@ -320,20 +322,33 @@ def _parse_many(queries: list[bytes], options: FormOptions) -> list[list[tuple[s
     return result
 
 
+def _bulk_below() -> int:
+    """The length below which a line may be parsed with others (0: none may)."""
+    settings: LineSettings = _state["settings"]
+    if settings.nested or _state["charset_field"] is not None or _state["limited"].isindex:
+        return 0
+    # Below this length no limit applies (a query has fewer separators than bytes).
+    return min(_state["cutoff"], _state["max_fields"] + 1)  # type: ignore[no-any-return]
+
+
+def _together(queries: list[bytes], encoding: Encoding) -> list[list[tuple[str, str]]] | None:
+    """The pairs of each of *queries* (each below _bulk_below()) in *encoding*, from one
+    parse of them all; None where they must be parsed one by one."""
+    # The mark must decode to itself: not in UTF-16, nor in "replacement" (all U+FFFD).
+    if decode(encoding, _MARK_BYTES) != _MARK:
+        return None
+    return _parse_many(queries, _options_for(b"", encoding))
+
+
 def _bulk(
     queries: list[bytes | Literal[False] | None],
 ) -> tuple[list[int], list[list[tuple[str, str]]]]:
-    """The lines that can be parsed together, and their pairs."""
-    settings: LineSettings = _state["settings"]
-    limited: FormOptions = _state["limited"]
-    if settings.nested or _state["charset_field"] is not None or limited.isindex:
-        return [], []
+    """The lines parsed together before any is parsed alone, and their pairs: every line
+    below the limits, or with --guess-encoding those ASCII once decoded."""
+    below = _bulk_below()
     encoding = _state["bulk_encoding"]
-    # The mark must decode to itself: not in UTF-16, nor in "replacement" (all U+FFFD).
-    if encoding is None or decode(encoding, _MARK_BYTES) != _MARK:
+    if not below or encoding is None:
         return [], []
-    # Below this length no limit applies (a query has fewer separators than bytes).
-    below = min(_state["cutoff"], _state["max_fields"] + 1)
     single = _state["guesser"] is None
     sensitive = ENCODING_SENSITIVE.search
     indexes = [
@@ -343,8 +358,7 @@ def _bulk(
     ]
     if not indexes:
         return [], []
-    options = _options_for(b"", encoding)
-    parsed = _parse_many([queries[index] for index in indexes], options)  # type: ignore[misc]
+    parsed = _together([queries[index] for index in indexes], encoding)  # type: ignore[misc]
     return ([], []) if parsed is None else (indexes, parsed)
 
 
@@ -402,10 +416,12 @@ def _parse_each(
     failures: list[tuple[int, str]],
     nested: dict[int, Any] | None,
 ) -> None:
-    """Parse, one by one, the lines not parsed together; note the lines not in the format."""
+    """Parse the lines not parsed together: each in its encoding, those of one encoding
+    together where they can be; note the lines not in the format."""
     settings: LineSettings = _state["settings"]
-    encodings = counts["encodings"]
-    close = 0
+    below = _bulk_below()
+    groups: dict[Encoding, list[int]] = {}
+    closes: dict[int, bool] = {}
     for index, query in enumerate(queries):
         if query is None or index in done:
             continue
@@ -413,20 +429,49 @@ def _parse_each(
             counts["unmatched"] += 1
             failures.append((index, f"not in the {settings.input_format} format"))
             continue
-        encoding, close_call = _encoding_for(query)
-        try:
-            if nested is not None:
-                nested[index] = _state["parse_nested"](
-                    query, encoding=encoding, **settings.nested_options
-                )
-            outcomes[index] = parse_with(query, _options_for(query, encoding))
-        except (URLEncodedError, ValueError) as error:
-            outcomes[index] = False
-            _fail(index, str(error), counts, failures)
+        encoding, closes[index] = _encoding_for(query)
+        if len(query) < below:
+            groups.setdefault(encoding, []).append(index)
+        else:
+            _parse_one(index, query, encoding, outcomes, counts, failures, nested)
+    for encoding, indexes in groups.items():
+        parsed = _together([queries[index] for index in indexes], encoding)  # type: ignore[misc]
+        if parsed is None:
+            for index in indexes:
+                query = queries[index]
+                _parse_one(index, query, encoding, outcomes, counts, failures, nested)  # type: ignore[arg-type]
             continue
-        close += close_call
-        encodings[encoding.name] = encodings.get(encoding.name, 0) + 1
-    counts["close"] = close
+        for index, pairs in zip(indexes, parsed):
+            outcomes[index] = pairs
+        encodings = counts["encodings"]
+        encodings[encoding.name] = encodings.get(encoding.name, 0) + len(indexes)
+    counts["close"] = sum(close for index, close in closes.items() if outcomes[index] is not False)
+    failures.sort()
+
+
+def _parse_one(
+    index: int,
+    query: bytes,
+    encoding: Encoding,
+    outcomes: list[Outcome | bytes],
+    counts: dict[str, Any],
+    failures: list[tuple[int, str]],
+    nested: dict[int, Any] | None,
+) -> None:
+    """Parse one line alone (past a limit, or nested)."""
+    settings: LineSettings = _state["settings"]
+    try:
+        if nested is not None:
+            nested[index] = _state["parse_nested"](
+                query, encoding=encoding, **settings.nested_options
+            )
+        outcomes[index] = parse_with(query, _options_for(query, encoding))
+    except (URLEncodedError, ValueError) as error:
+        outcomes[index] = False
+        _fail(index, str(error), counts, failures)
+        return
+    encodings = counts["encodings"]
+    encodings[encoding.name] = encodings.get(encoding.name, 0) + 1
 
 
 def _max_line() -> int | None:
