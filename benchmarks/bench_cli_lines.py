@@ -41,6 +41,7 @@ Run: ``python benchmarks/bench_cli_lines.py [--size MB] [--mixed-size MB] [--rep
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import os
 import random
@@ -51,6 +52,8 @@ import threading
 import time
 from pathlib import Path
 from urllib.parse import quote
+
+import urlencoded
 
 SCRIPT = Path(sys.executable).parent / "urlencoded"
 COLUMNS = "utm_source,utm_medium,q"
@@ -87,7 +90,7 @@ with open(sys.argv[1], "rb") as lines, open("/dev/null", "w", newline="") as out
 RUSAGE = r"""
 import resource, subprocess, sys
 with open("/dev/null", "wb") as out:
-    status = subprocess.run(sys.argv[1:], stdout=out).returncode
+    status = subprocess.run(sys.argv[1:], stdout=out, stderr=out).returncode
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
 print(status, usage.ru_maxrss, usage.ru_utime + usage.ru_stime)
 """
@@ -288,6 +291,9 @@ def main() -> None:
     )
     options.add_argument("--repeat", type=int, default=2, help="runs per setting (best kept)")
     arguments = options.parse_args()
+    # Byte-compiled as an installation leaves it (the standard library is): where
+    # PYTHONDONTWRITEBYTECODE is set, each run would compile the package again.
+    compileall.compile_dir(Path(urlencoded.__file__).parent, quiet=1)
     print(f"load before: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} CPUs")
     figures = {}
     with tempfile.TemporaryDirectory() as directory:

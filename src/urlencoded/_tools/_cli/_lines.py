@@ -16,6 +16,12 @@ parsed and skipped lines give a row; for Parquet a block gives the same rows
 as Python values (see ``_parquet``). Unmatched and failed lines are reported
 on standard error and make the exit status 1. This module parses blocks, in
 this process or a worker; ``_run`` drives a run.
+
+A block is read list by list, not line by line: a log's lines with one
+search of the block, the queries of many lines with one parse of them all
+(joined by a marking field, in one encoding: per chosen encoding with
+``--guess-encoding``, see ``_guess``), and the output for all its lines at
+once (``_output``). Only a line past a limit, or nested, is parsed alone.
 """
 
 from __future__ import annotations
