@@ -59,8 +59,8 @@ class Guesser:
         self.rank = rank_encodings
         self.separator = separator
         joints = re.escape("".join(separator).encode("ascii"))
-        # A name or value of ASCII digits alone, between separators (and '=').
-        self.numbers = re.compile(b"(?:^|(?<=[=" + joints + b"]))[0-9]+(?=[" + joints + b"]|$)")
+        # A value of ASCII digits alone ('=' and the digits up to a separator or the end).
+        self.numbers = re.compile(b"=[0-9]+(?=[" + joints + rb"]|\Z)")
         # With no field to read, every candidate ties: this is the order ties go in.
         self.tie_order = [entry.encoding for entry in self.rank(b"", encodings)]
         every_ascii = not any(encoding.name in _NOT_ASCII for encoding in encodings)
@@ -83,8 +83,8 @@ class Guesser:
         return known[0], bool(known[1])
 
     def _key(self, query: bytes) -> bytes:
-        """*query*, each name or value of ASCII digits alone as ``0``."""
-        return self.numbers.sub(b"0", query)
+        """*query*, each value of ASCII digits alone as ``0``."""
+        return self.numbers.sub(b"=0", query)
 
     def _decide(
         self, query: bytes, parse: Parse, close_calls: bool
