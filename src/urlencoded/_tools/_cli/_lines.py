@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 import sys
 from itertools import chain, repeat
-from operator import contains, itemgetter, methodcaller
+from operator import contains, methodcaller
 from typing import Any, Literal, NamedTuple
 
 from ..._core import (
@@ -251,7 +251,6 @@ def _target_query(target: bytes) -> bytes | None:
     return None if found.kind == "body" else found.query
 
 
-_FIRST = itemgetter(0)
 _PARTITION = methodcaller("partition", b"?")
 # What makes find_query do more than split at '?': a log escape, a fragment, a
 # tab, CR or other control to strip or remove (the LF between joined targets aside).
@@ -269,7 +268,8 @@ def _queries(block: bytes, lines: list[bytes]) -> list[bytes | Literal[False] | 
     # One (target, other) per line: a target, or b"" for a line without one (a request
     # line without a target, or a line not in the format, which "other" then holds).
     found = log.findall(block, 0, len(block) - 1 if block.endswith(b"\n") else len(block))
-    targets = list(map(_FIRST, found))
+    # A group that took part in no match is b"" (PyPy's findall gives "": made b"" here).
+    targets = [target or b"" for target, _ in found]
     present = list(filter(None, targets))
     joined = b"\n".join(present)
     queries: list[bytes | Literal[False] | None]
