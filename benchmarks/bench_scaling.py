@@ -2,9 +2,10 @@
 
 Run it as a plain script::
 
-    python benchmarks/bench_scaling.py          # a few minutes
-    python benchmarks/bench_scaling.py --quick  # fewer repeats
+    python benchmarks/bench_scaling.py              # a few minutes
+    python benchmarks/bench_scaling.py --quick      # fewer repeats
     python benchmarks/bench_scaling.py --only lint --only explain
+    python benchmarks/bench_scaling.py --no-memory  # times only
 
 Every path that reads untrusted input, or writes output whose size the caller
 does not see coming, is timed on adversarial shapes built at about 1 MB and at
@@ -24,8 +25,28 @@ dialect in :data:`urlencoded.dialects.DIALECTS`, and the command line's
 ``parse``, ``lint`` and ``explain`` on a file (a new process each call, so its
 start-up cost, the same at both sizes, pulls the ratio below 4).
 
+Access-log lines are timed at 16 kB and 64 kB instead (a request target that
+long, in one line, on lines each format matches and on lines it rejects,
+where a backtracking pattern would cost the square of the length), and so is
+``parse --lines`` (run in this process) on a file of one such line. Rows for
+:func:`urlencoded.oauth1.signature_base_string`, :func:`urlencoded.isindex_argv`,
+:func:`urlencoded.uritemplate.expand`, :func:`urlencoded.parse_mixed` and
+:func:`urlencoded.detect_encoding` (five candidates) use their public calls
+as they are.
+
+Each row's peak memory is measured too, in a fresh process at the larger
+size (or at the smaller, where the larger was skipped): the growth of the
+resident set during the one call, from ``VmHWM`` in ``/proc/self/status``
+after resetting it (``/proc/self/clear_refs``), else from
+``resource.getrusage``'s ``ru_maxrss`` (a lower bound, as the input was built
+first); for the command-line rows, the whole command's peak (its process's
+``ru_maxrss``). Neither needs ``tracemalloc``, which PyPy lacks. The target
+is at most 200 MB more for any public call on a 4 MB input.
+
 It also prints the cost per MB of ``parse_text_plain`` on line breaks against
-``parse`` on ``a=b&`` pairs, measured in the same run.
+``parse`` on ``a=b&`` pairs, and the cost of reading a combined-format log
+with ``--input-format common`` (every line rejected) against reading it with
+``combined``, measured in the same run.
 
 Times are per call, the best of at least 7 repeats and, for calls of a few
 milliseconds, of as many as fit in half a second per MB of input, so that both
@@ -37,7 +58,11 @@ machine, ratios measured in one run hold.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
+import gc
+import itertools
+import json
 import os
 import subprocess
 import sys
@@ -52,6 +77,10 @@ from urlencoded import dialects
 
 MB = 1_000_000
 SIZES = (MB, 4 * MB)
+# Access-log lines: the request target's length (one line, not a file of them).
+LINE_SIZES = (16_000, 64_000)
+# The most a public call may add to the resident set on a 4 MB input.
+MEMORY_TARGET = 200 * 2**20
 CHUNK = 65_536
 NO_LIMITS: dict[str, Any] = {"max_fields": None, "max_field_size": None, "max_body_size": None}
 NO_NESTING_LIMITS: dict[str, Any] = {"max_depth": None, "max_list_index": None, "max_keys": None}
@@ -67,6 +96,7 @@ class Row:
     run: Callable[[Any], object]
     # build writes a file and returns its path, removed after the row.
     temporary_file: bool = False
+    sizes: tuple[int, int] = SIZES
 
 
 def repeat_to(unit: bytes, size: int) -> bytes:
@@ -296,8 +326,146 @@ def _run_cli(command: str, options: list[str], path: str) -> object:
     ).returncode
 
 
+def log_line(target_size: int, tail: bytes = b' HTTP/1.1" 200 5 "-" "agent"') -> bytes:
+    """A combined-format line whose request target is about *target_size* bytes, then *tail*."""
+    target = b"/search?" + repeat_to(b"q=a+b&", target_size - 8)
+    return b'203.0.113.7 - - [10/Oct/2025:13:55:36 +0000] "GET ' + target + tail
+
+
+def _log_target(log_format: str, line: bytes) -> object:
+    from urlencoded._web import log_target
+
+    return log_target(line, log_format)
+
+
+def _detect_line_format(line: bytes) -> object:
+    from urlencoded._web import detect_line_format
+
+    return detect_line_format([line])
+
+
+def _main_quietly(arguments: list[str]) -> int:
+    """The command line's main() in this process, its output thrown away."""
+    from urlencoded._tools._cli import main
+
+    with contextlib.ExitStack() as stack:
+        devnull = stack.enter_context(open(os.devnull, "w"))
+        stack.enter_context(contextlib.redirect_stdout(devnull))
+        stack.enter_context(contextlib.redirect_stderr(devnull))
+        return main(arguments)
+
+
+def _parse_lines(log_format: str, path: str) -> object:
+    return _main_quietly(["parse", "--lines", "--input-format", log_format, "--file", path])
+
+
+def log_rows() -> Iterator[Row]:
+    """The access-log formats on one long line each, matched and rejected, at 16 and 64 kB."""
+    shapes: list[tuple[str, Callable[[int], bytes]]] = [
+        ("combined line", log_line),
+        ("common line", functools.partial(log_line, tail=b' HTTP/1.1" 200 5')),
+        ("no closing quote", functools.partial(log_line, tail=b" HTTP/1.1")),
+        ("escapes, cut short", lambda size: log_line(0, tail=repeat_to(b"\\x41", size))),
+    ]
+    for shape, build in shapes:
+        for log_format in ("combined", "common"):
+            yield Row(
+                f"log_target({log_format})",
+                shape,
+                build,
+                functools.partial(_log_target, log_format),
+                sizes=LINE_SIZES,
+            )
+        yield Row("detect_line_format", shape, build, _detect_line_format, sizes=LINE_SIZES)
+    for log_format in ("combined", "common", "auto"):
+        yield Row(
+            f"parse --lines ({log_format})",
+            "one combined line, in process",
+            functools.partial(_temporary_line_file, b" HTTP/1.1"),
+            functools.partial(_parse_lines, log_format),
+            temporary_file=True,
+            sizes=LINE_SIZES,
+        )
+
+
+def _temporary_line_file(tail: bytes, size: int) -> str:
+    handle, path = tempfile.mkstemp(prefix="bench-scaling-")
+    with os.fdopen(handle, "wb") as file:
+        file.write(log_line(size, tail) + b"\n")
+    return path
+
+
+# Five candidates, as a page that served several legacy encodings would list them.
+CANDIDATES = ["utf-8", "shift_jis", "euc-jp", "euc-kr", "gbk"]
+MIXED_FIELDS = b"q=%93%FA%96%7B&c=%C5%EC%B5%FE&w=caf%C3%A9&"
+
+
+def _signature_base_string(body: bytes) -> object:
+    from urlencoded import oauth1
+
+    return oauth1.signature_base_string("POST", "https://e.com/", body=body, oauth_params=[])
+
+
+_TEMPLATES = itertools.count()
+
+
+def _expand(template: str) -> object:
+    """expand() on a template it has not seen: it keeps the last templates it parsed."""
+    from urlencoded import uritemplate
+
+    return uritemplate.expand(template + str(next(_TEMPLATES)), {})
+
+
+def public_rows() -> Iterator[Row]:
+    """Public calls beyond the parsers, on the shapes that once grew too fast or too large."""
+    yield Row(
+        "oauth1.signature_base_string",
+        "body 'p=v+1&' x N",
+        lambda size: repeat_to(b"p=v+1&", size),
+        _signature_base_string,
+    )
+    yield Row(
+        "isindex_argv",
+        "'a' x N",
+        lambda size: "a" * size,
+        lambda query: urlencoded.isindex_argv(query),
+    )
+    yield Row("uritemplate.expand", "literal 'a' x N", lambda size: "a" * size, _expand)
+    yield Row(
+        "parse(bytes)",
+        "'%41' x N then '%\\n'",
+        lambda size: b"a=" + repeat_to(b"%41", size) + b"%\n",
+        lambda body: urlencoded.parse(body),
+    )
+    shapes: list[tuple[str, Callable[[int], bytes]]] = [
+        ("fields in 3 encodings", lambda size: repeat_to(MIXED_FIELDS, size)),
+        ("one SJIS value", lambda size: b"q=" + repeat_to(b"%93%FA%96%7B", size)),
+    ]
+    for shape, build in shapes:
+        yield Row(
+            "detect_encoding",
+            f"5 candidates, {shape}",
+            build,
+            lambda body: urlencoded.detect_encoding(body, CANDIDATES),
+        )
+        yield Row(
+            "parse_mixed",
+            f"5 candidates, {shape}",
+            build,
+            lambda body: urlencoded.parse_mixed(body, CANDIDATES),
+        )
+
+
 def all_rows() -> list[Row]:
-    return [*core_rows(), *structure_rows(), *lint_rows(), *dialect_rows(), *cli_rows()]
+    return [
+        *core_rows(),
+        *structure_rows(),
+        *lint_rows(),
+        *dialect_rows(),
+        *public_rows(),
+        *log_rows(),
+        *cli_rows(),
+    ]
 
 
 def best_time(function: Callable[[], object], repeats: int, budget: float = 0.5) -> float:
@@ -319,6 +487,10 @@ def best_time(function: Callable[[], object], repeats: int, budget: float = 0.5)
     return best
 
 
+def format_size(size: int) -> str:
+    return f"{size // MB} MB" if size >= MB else f"{size // 1000} kB"
+
+
 def format_time(seconds: float) -> str:
     if seconds < 1e-3:
         return f"{seconds * 1e6:7.0f} µs"
@@ -328,21 +500,118 @@ def format_time(seconds: float) -> str:
 
 
 def measure(row: Row, repeats: int, slow: float) -> tuple[float, float | None]:
-    """The row's time at 1 MB and at 4 MB (None where 1 MB was already too slow)."""
+    """The row's time at its two sizes (None where the smaller was already too slow)."""
     times: list[float] = []
-    for size in SIZES:
+    for size in row.sizes:
         data = row.build(size)
         try:
-            row.run(data)  # warm up (a first call may import a module)
-            # The same budget per MB at each size: as many calls at 4 MB as at 1 MB.
-            budget = 0.5 * size / MB
-            times.append(best_time(functools.partial(row.run, data), repeats, budget))
+            # Warm up (a first call may import a module); a call already too slow is not repeated.
+            start = time.perf_counter()
+            row.run(data)
+            first = time.perf_counter() - start
+            if first > slow:
+                times.append(first)
+            else:
+                # The same budget per byte at each size: as many calls at 4x as at 1x.
+                budget = 0.5 * size / row.sizes[0]
+                times.append(best_time(functools.partial(row.run, data), repeats, budget))
         finally:
             if row.temporary_file:
                 os.unlink(data)
         if len(times) == 1 and times[0] > slow:
             return times[0], None
     return times[0], times[1]
+
+
+def _status_kib(field: str) -> int | None:
+    """A field of /proc/self/status in KiB (VmRSS, VmHWM), or None where there is none."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return None
+
+
+def _reset_peak() -> bool:
+    """Reset this process's VmHWM to its current resident set (Linux); say if it was."""
+    try:
+        with open("/proc/self/clear_refs", "w") as clear_refs:
+            clear_refs.write("5")
+    except OSError:
+        return False
+    return True
+
+
+def _max_rss(who: int) -> int:
+    """ru_maxrss of *who* in bytes (KiB on Linux, bytes on macOS)."""
+    import resource
+
+    peak = resource.getrusage(who).ru_maxrss
+    return int(peak if sys.platform == "darwin" else peak * 1024)
+
+
+def peak_memory_here(row: Row, size: int) -> int:
+    """Run *row* once on its input of *size*; the bytes its call added to the resident set at
+    its peak (for a command-line row, the command's own peak). Meant for a fresh process."""
+    import resource
+
+    data = row.build(size)
+    try:
+        gc.collect()
+        if row.temporary_file and not row.path.startswith("parse --lines"):
+            row.run(data)  # a new process: its own peak is the figure
+            return _max_rss(resource.RUSAGE_CHILDREN)
+        exact = _reset_peak() and _status_kib("VmRSS") is not None
+        before = _status_kib("VmRSS") if exact else None
+        before_bytes = (before or 0) * 1024 if exact else _max_rss(resource.RUSAGE_SELF)
+        row.run(data)
+        peak_kib = _status_kib("VmHWM") if exact else None
+        after = peak_kib * 1024 if peak_kib is not None else _max_rss(resource.RUSAGE_SELF)
+        return max(0, after - before_bytes)
+    finally:
+        if row.temporary_file:
+            os.unlink(data)
+
+
+def peak_memory(index: int, size: int, timeout: float) -> int | None:
+    """Row *index*'s peak memory at *size*, measured in a fresh process (None: it timed out)."""
+    command = [sys.executable, __file__, "--memory-row", str(index), "--memory-size", str(size)]
+    try:
+        result = subprocess.run(
+            command, capture_output=True, text=True, check=True, timeout=timeout
+        )
+    except subprocess.TimeoutExpired:
+        return None
+    return int(json.loads(result.stdout)["peak"])
+
+
+def format_memory(peak: int | None, size: int, largest: int) -> str:
+    if peak is None:
+        return "timed out"
+    text = f"+{peak / 2**20:.0f} MB"
+    return text if size == largest else f"{text} at {format_size(size)}"
+
+
+def wrong_log_format(repeats: int) -> str:
+    """A combined log read with --input-format common (every line rejected) against combined."""
+    lines = [log_line(200) for _ in range(10_000)]
+    handle, path = tempfile.mkstemp(prefix="bench-scaling-")
+    with os.fdopen(handle, "wb") as file:
+        file.write(b"\n".join(lines) + b"\n")
+    try:
+        right = best_time(functools.partial(_parse_lines, "combined", path), repeats)
+        wrong = best_time(functools.partial(_parse_lines, "common", path), repeats)
+    finally:
+        os.unlink(path)
+    return (
+        f"parse --lines, 10,000 combined lines with 200-byte targets: "
+        f"--input-format combined {format_time(right).strip()}, "
+        f"common (every line rejected) {format_time(wrong).strip()}; "
+        f"ratio {wrong / right:.2f} (target: at most 3)"
+    )
 
 
 def text_plain_per_mb(repeats: int) -> str:
@@ -372,38 +641,81 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=5.0,
         help="skip the 4 MB input where 1 MB took longer than this many seconds",
     )
+    options.add_argument(
+        "--no-memory", action="store_true", help="skip the peak memory of each row"
+    )
+    options.add_argument(
+        "--memory-timeout",
+        type=float,
+        default=300.0,
+        help="give up on a row's memory figure after this many seconds",
+    )
+    # Internal: measure one row's peak memory in this (fresh) process and print it.
+    options.add_argument("--memory-row", type=int, help=argparse.SUPPRESS)
+    options.add_argument("--memory-size", type=int, help=argparse.SUPPRESS)
     arguments = options.parse_args(argv)
+    if arguments.memory_row is not None:
+        row = all_rows()[arguments.memory_row]
+        print(json.dumps({"peak": peak_memory_here(row, arguments.memory_size)}))
+        return 0
     repeats = 2 if arguments.quick else 7
     rows = [
-        row
-        for row in all_rows()
+        (index, row)
+        for index, row in enumerate(all_rows())
         if not arguments.only or any(row.path.startswith(only) for only in arguments.only)
     ]
     print(f"Python {sys.version.split()[0]}, urlencoded {urlencoded.__version__}")
-    print(f"best of {repeats}+ calls per size; ratio = time(4 MB) / time(1 MB)\n")
-    header = f"{'path':<32} {'shape':<30} {'1 MB':>10} {'4 MB':>10} {'ratio':>6}"
+    print(
+        f"best of {repeats}+ calls per size; ratio = time(4x) / time(1x): 4 MB / 1 MB, "
+        "or 64 kB / 16 kB for one log line; memory: peak growth during one call at 4x\n"
+    )
+    header = f"{'path':<32} {'shape':<36} {'1x':>10} {'4x':>10} {'ratio':>6} {'memory':>16}"
     print(header)
     print("-" * len(header))
     worst = 0.0
     skipped = []
-    for row in rows:
+    over_memory = []
+    largest_memory = 0
+    for index, row in rows:
         small, large = measure(row, repeats, arguments.slow)
+        memory = ""
+        if not arguments.no_memory:
+            size = row.sizes[1] if large is not None else row.sizes[0]
+            peak = peak_memory(index, size, arguments.memory_timeout)
+            memory = format_memory(peak, size, row.sizes[1])
+            if peak is not None and size == row.sizes[1]:
+                largest_memory = max(largest_memory, peak)
+                if peak > MEMORY_TARGET:
+                    over_memory.append(row)
         if large is None:
             skipped.append(row)
-            print(f"{row.path:<32} {row.shape:<30} {format_time(small)} {'skipped':>10}   -")
+            print(
+                f"{row.path:<32} {row.shape:<36} {format_time(small)} {'skipped':>10} "
+                f"{'-':>6} {memory:>16}",
+                flush=True,
+            )
             continue
         ratio = large / small
         worst = max(worst, ratio)
         print(
-            f"{row.path:<32} {row.shape:<30} {format_time(small)} {format_time(large)} "
-            f"{ratio:6.2f}",
+            f"{row.path:<32} {row.shape:<36} {format_time(small)} {format_time(large)} "
+            f"{ratio:6.2f} {memory:>16}",
             flush=True,
         )
     print()
     if not arguments.only or any("parse_text_plain".startswith(o) for o in arguments.only):
         print(text_plain_per_mb(repeats))
+    if not arguments.only or any("parse --lines".startswith(o) for o in arguments.only):
+        print(wrong_log_format(repeats))
     verdict = "every ratio at most 6" if worst <= 6 and not skipped else "NOT every ratio <= 6"
     print(f"largest ratio: {worst:.2f}; {len(skipped)} skipped as too slow: {verdict}")
+    if not arguments.no_memory:
+        verdict = (
+            "every row within +200 MB"
+            if not over_memory and not skipped
+            else f"{len(over_memory)} over +200 MB, {len(skipped)} not measured at 4x"
+        )
+        print(f"largest memory growth at 4x: +{largest_memory / 2**20:.0f} MB: {verdict}")
     return 0
 
 

@@ -257,7 +257,10 @@ def test_lines_failure_is_null_and_one_line(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert result.stdout.decode().splitlines() == ['[["a", "1"]]', "null", '[["d", "4"]]']
     note, line = result.stderr.decode().splitlines()
-    assert note == "urlencoded parse: note: input format: body (3 of the first 3 lines)"
+    assert note == (
+        "urlencoded parse: note: input format: body (line by line, a body or a URL: "
+        "0 of the first 3 lines are URLs)"
+    )
     assert line.startswith("urlencoded parse: error: line 2: max_fields=1")
 
 

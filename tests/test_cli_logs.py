@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 import pytest
 
-from urlencoded import parse, serialize_nested
+from urlencoded import parse, query_params, serialize_nested
 from urlencoded._web._nested import ListFormat
 
 pytestmark = pytest.mark.console
@@ -95,7 +95,24 @@ def test_parse_one_log_line() -> None:
     assert json.loads(result.stdout) == [["x", "é"]]
     assert "a combined-format log line" in result.stderr.decode()
     assert "not an access-log line" in usage_error(run("parse", "--input-format", "common", "a=1"))
-    assert "not a URL" in usage_error(run("parse", "--input-format", "url", "a=1"))
+
+
+@pytest.mark.parametrize(
+    ("data", "pairs", "note"),
+    [
+        ("example.com/s?q=1#f", [["q", "1"]], "a URL; parsing its query (bytes 14-16)"),
+        ("a=1", [], "a URL without a query"),
+        ("?a=1", [["a", "1"]], "a query; dropped the leading '?'"),
+    ],
+)
+def test_parse_input_format_url_reads_any_input_as_a_url(
+    data: str, pairs: list[list[str]], note: str
+) -> None:
+    """--input-format url reads the input as query_params reads a URL, with or without a scheme."""
+    result = run("parse", "--input-format", "url", data)
+    assert result.returncode == 0
+    assert json.loads(result.stdout) == pairs == [list(pair) for pair in query_params(data)]
+    assert stderr_lines(result) == [f"urlencoded parse: note: input: {note}"]
 
 
 def test_explain_shows_what_the_input_was() -> None:
@@ -171,8 +188,9 @@ def test_lines_auto_detects_a_combined_log(tmp_path: Path) -> None:
     ("lines", "detected"),
     [
         ([log_line("/a?x=1", combined=False), log_line("/b", combined=False)], "common"),
-        (["/a?x=1", "https://e.org/b?x=2#f"], "url"),
+        (["/a?x=1", "https://e.org/b?x=2#f", "example.com/?q=1"], "url"),
         (["x=1", "?x=2"], "body"),
+        (["x=1", "y=2"], "body"),
     ],
 )
 def test_lines_auto_detects_each_format(lines: list[str], detected: str) -> None:
@@ -183,16 +201,47 @@ def test_lines_auto_detects_each_format(lines: list[str], detected: str) -> None
 
 
 def test_lines_explicit_formats_count_lines_not_in_them() -> None:
-    """With --input-format url, a body line is not in the format: null, reported, status 1."""
-    result = run(
-        "parse", "--lines", "--input-format", "url", "--summary", stdin=b"/a?x=1\nx=2\n/b\n"
-    )
-    assert result.stdout.decode().splitlines() == ['[["x", "1"]]', "null", "[]"]
-    assert "line 2: not in the url format" in result.stderr.decode()
-    assert "3 lines: 1 parsed, 1 skipped (no query), 1 not in the format" in result.stderr.decode()
-    assert result.returncode == 1
-    common = run("parse", "--lines", "--input-format", "common", stdin=LOG)
+    """With --input-format common, a combined line is not in the format: null, reported, 1."""
+    common = run("parse", "--lines", "--input-format", "common", "--summary", stdin=LOG)
     assert common.stdout.decode().splitlines() == ["null"] * 5
+    assert "line 1: not in the common format" in common.stderr.decode()
+    assert "5 lines: 0 parsed, 0 skipped (no query), 5 not in the format" in (
+        common.stderr.decode()
+    )
+    assert common.returncode == 1
+
+
+def test_lines_url_format_reads_every_line_as_a_url() -> None:
+    """--input-format url reads each line as query_params reads a URL: none is out of format."""
+    lines = ["/a?x=1", "x=2", "/b", "example.com/?y=3", "e.org:8080/p?z=4#f?w=5"]
+    result = run(
+        "parse", "--lines", "--input-format", "url", "--summary",
+        stdin="\n".join(lines).encode() + b"\n",
+    )  # fmt: skip
+    output = [json.loads(text) for text in result.stdout.decode().splitlines()]
+    assert output == [[list(pair) for pair in query_params(line)] for line in lines]
+    assert output == [[["x", "1"]], [], [], [["y", "3"]], [["z", "4"]]]
+    assert "5 lines: 3 parsed, 2 skipped (no query), 0 not in the format" in (
+        result.stderr.decode()
+    )
+    assert result.returncode == 0
+
+
+@pytest.mark.parametrize("input_format", [[], ["--input-format", "body"]])
+def test_lines_mixed_bodies_and_urls_are_each_read_as_what_they_are(
+    input_format: list[str],
+) -> None:
+    """Bodies and URLs (with a scheme, without, targets) in one input: each line as what it is."""
+    lines = ["a=1&b=2", "https://x.test/p?q=%C3%A9", "example.com/?q=x", "q=a/b?c", "/p?r=1"]
+    result = run("parse", "--lines", *input_format, stdin="\n".join(lines).encode() + b"\n")
+    assert result.returncode == 0, result
+    assert [json.loads(text) for text in result.stdout.decode().splitlines()] == [
+        [["a", "1"], ["b", "2"]],
+        [["q", "é"]],
+        [["q", "x"]],
+        [["q", "a/b?c"]],
+        [["r", "1"]],
+    ]
 
 
 def test_lines_body_format_keeps_today_s_behaviour() -> None:
@@ -348,7 +397,8 @@ def mixed_log() -> bytes:
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_lines_guess_encoding_per_line_with_counts(tmp_path: Path, jobs: str) -> None:
-    """Each line is read in the first candidate that decodes it; the summary counts them."""
+    """Each line is read in the most plausible candidate that decodes it (%FF%FF, which none
+    decodes, in the one that replaces the fewest bytes); the summary counts them."""
     path = tmp_path / "access.log"
     path.write_bytes(mixed_log())
     result = run(
@@ -362,7 +412,7 @@ def test_lines_guess_encoding_per_line_with_counts(tmp_path: Path, jobs: str) ->
     assert stderr_lines(result)[-1] == (
         "urlencoded parse: summary: 8 lines: 7 parsed, 1 skipped (no query), "
         "0 not in the format, 0 failed; 9 fields, 1 with U+FFFD; EUC-JP 3, Shift_JIS 1, "
-        "UTF-8 3; format combined"
+        "UTF-8 3; 0 close calls; format combined"
     )
     assert result.returncode == 0
 
@@ -416,7 +466,20 @@ def test_lines_stdin_and_jobs_give_the_same_csv(tmp_path: Path) -> None:
 
 def test_many_bad_lines_are_counted_after_ten() -> None:
     """The first ten bad lines are reported one by one; the rest in one line."""
-    result = run("parse", "--lines", "--input-format", "url", stdin=b"x\n" * 25)
+    result = run("parse", "--lines", "--input-format", "common", stdin=b"x\n" * 25)
     errors = [line for line in stderr_lines(result) if ": error: " in line]
     assert len(errors) == 11
     assert errors[-1] == "urlencoded parse: error: 15 more lines not in the format or failed"
+
+
+@pytest.mark.parametrize("encoding", ["replacement", "utf-16le"])
+def test_lines_in_an_encoding_that_does_not_read_ascii(encoding: str) -> None:
+    """Lines in 'replacement' or UTF-16 give what parse gives each line, with status 0."""
+    lines = [b"a=1&b=2", b"c=3", b"", b"d"]
+    result = run(
+        "parse", "--lines", "--input-format", "body", "--encoding", encoding,
+        stdin=b"\n".join(lines) + b"\n",
+    )  # fmt: skip
+    assert result.returncode == 0, result
+    output = [json.loads(text) for text in result.stdout.decode().splitlines()]
+    assert output == [[list(pair) for pair in parse(line, encoding=encoding)] for line in lines]

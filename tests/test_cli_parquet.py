@@ -76,11 +76,13 @@ def test_pairs_column_is_what_parse_gives(jobs: str, from_file: bool, tmp_path: 
 
 
 def test_unmatched_lines_are_null_rows(tmp_path: Path) -> None:
-    """A line not in the input format is a null row; a URL without a query an empty one."""
-    lines = ["https://example.com/s?q=a+b#top", "not a url", "/path", "/p?x=%41"]
+    """A line not in the input format is a null row; a request without a query an empty one."""
+    head = '203.0.113.7 - - [10/Oct/2025:13:55:36 +0000] "GET '
+    lines = [head + t + ' HTTP/1.1" 200 5' for t in ("/s?q=a+b#top", "/path", "/p?x=%41")]
+    lines.insert(1, "not a log line")
     out = tmp_path / "out.parquet"
     result = run(
-        "parse", "--lines", "--input-format", "url", "--format", "parquet", "-o", str(out),
+        "parse", "--lines", "--input-format", "common", "--format", "parquet", "-o", str(out),
         stdin="".join(line + "\n" for line in lines).encode(),
     )  # fmt: skip
     assert result.returncode == 1
@@ -179,3 +181,45 @@ def test_without_pyarrow_names_the_extra(tmp_path: Path) -> None:
     assert "pip install 'urlencoded[arrow]'" in line
     assert "Traceback" not in line
     assert not out.exists()
+
+
+def test_output_dash_is_standard_output(tmp_path: Path) -> None:
+    """--output - writes the Parquet file to standard output (no file named '-')."""
+    data = "".join(line + "\n" for line in LINES).encode()
+    result = subprocess.run(
+        [str(SCRIPT), "parse", "--lines", "--max-fields", "3", "--format", "parquet", "-o", "-"],
+        input=data,
+        capture_output=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 1  # a failed line
+    rows = pq.read_table(io.BytesIO(result.stdout)).column("pairs").to_pylist()
+    expected = [expected_pairs(line, max_fields=3) for line in LINES]
+    assert [None if row is None else [(p["name"], p["value"]) for p in row] for row in rows] == (
+        expected
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_output_dash_to_a_terminal_is_a_usage_error(tmp_path: Path) -> None:
+    """Binary Parquet is not written to a terminal: status 2, one line, before any input."""
+    import pty
+
+    leader, follower = pty.openpty()
+    try:
+        result = subprocess.run(
+            [str(SCRIPT), "parse", "--lines", "--format", "parquet", "--output", "-"],
+            input=b"a=1\n",
+            stdout=follower,
+            stderr=subprocess.PIPE,
+            timeout=120,
+            cwd=tmp_path,
+        )
+    finally:
+        os.close(follower)
+        os.close(leader)
+    assert result.returncode == 2
+    (line,) = [text for text in result.stderr.decode().splitlines() if ": note: " not in text]
+    assert "standard output is a terminal" in line
+    assert list(tmp_path.iterdir()) == []

@@ -379,10 +379,9 @@ def pair_json(pair: ExplainedPair) -> dict[str, Any]:
     }
 
 
-# JSON string quoting (the C function json.dumps uses with ensure_ascii=False).
-_quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or (
-    json.encoder.py_encode_basestring
-)
+# JSON string quoting, as json.dumps(text, ensure_ascii=False) writes a str: the
+# encoder's documented method, on every Python (the C function behind it is CPython's).
+_quote: Callable[[str], str] = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def finding_json_text(finding: Finding) -> str:

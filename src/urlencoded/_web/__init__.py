@@ -27,7 +27,14 @@ from .._core import first_use
 
 if typing.TYPE_CHECKING:
     from ._content_type import FORM_URLENCODED, MediaType, check_content_type, parse_mime_type
-    from ._inputs import LOG_FORMATS, detect_line_format, find_query, log_target
+    from ._inputs import (
+        LOG_FORMATS,
+        detect_line_format,
+        find_query,
+        is_url,
+        log_target,
+        url_query,
+    )
     from ._multidict import MultiDict
     from ._nested import NestedValue, parse_nested, serialize_nested
     from ._request_options import (
@@ -98,6 +105,7 @@ __all__ = [
     "find_query",
     "header_items",
     "header_values",
+    "is_url",
     "join_sort_keys",
     "log_target",
     "parse_asgi",
@@ -113,6 +121,7 @@ __all__ = [
     "sendable_body",
     "serialize_nested",
     "str_pairs",
+    "url_query",
 ]
 
 # Loaded on first use: name -> module.
@@ -150,6 +159,7 @@ __getattr__ = first_use(
         "LOG_FORMATS": "_inputs",
         "detect_line_format": "_inputs",
         "find_query": "_inputs",
+        "is_url": "_inputs",
         "log_target": "_inputs",
         **dict.fromkeys(
             [
@@ -168,5 +178,6 @@ __getattr__ = first_use(
             ],
             "_signing",
         ),
+        "url_query": "_inputs",
     },
 )

@@ -112,10 +112,11 @@ def _add_max_body_size(command: argparse.ArgumentParser) -> None:
 
 
 _INPUT_FORMATS = {
-    "auto": "detect: a body, '?query', request target or URL (with --lines: per file, also "
-    "the access-log formats)",
-    "body": "the urlencoded text itself",
-    "url": "a URL or request target ('/path?query'): its query",
+    "auto": "detect: a body, '?query', request target or URL (with --lines: an access-log "
+    "format, URLs, or each line as what it is)",
+    "body": "the urlencoded text itself (with --lines: or a URL's query, line by line)",
+    "url": "a URL, with a scheme or without ('example.com/?q=1'), or a request target "
+    "('/path?query'): its query, as query_params reads it",
     "common": "an access-log line in the NCSA common format: the request target's query",
     "combined": "an access-log line in the combined format (nginx's and Apache's default)",
     "regex": "with --regex: the named group 'query' (or 'target', a URL or target)",
@@ -308,7 +309,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--output",
         "-o",
         metavar="FILE",
-        help="with --format parquet: the file to write",
+        help="with --format parquet: the file to write ('-': standard output)",
     )
     parse.add_argument(
         "--columns",

@@ -16,20 +16,21 @@ parsed and skipped lines give a row; for Parquet a block gives the same rows
 as Python values (see ``_parquet``). Unmatched and failed lines are reported
 on standard error and make the exit status 1. This module parses blocks, in
 this process or a worker; ``_run`` drives a run.
+
+A block is read list by list, not line by line: a log's lines with one
+search of the block, the queries of many lines with one parse of them all
+(joined by a marking field, in one encoding: per chosen encoding with
+``--guess-encoding``, see ``_guess``), and the output for all its lines at
+once (``_output``). Only a line past a limit, or nested, is parsed alone.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import json
-import operator
 import re
 import sys
-from collections.abc import Callable
-from itertools import chain
-from operator import itemgetter
-from typing import Any, Literal, NamedTuple, Union
+from itertools import chain, repeat
+from operator import contains, methodcaller
+from typing import Any, Literal, NamedTuple
 
 from ..._core import (
     NO_LIMITS,
@@ -38,15 +39,17 @@ from ..._core import (
     parse_with,
     unify_separators,
 )
-from ..._encoding import Encoding, get_encoding
+from ..._encoding import Encoding, decode, get_encoding
 from ..._errors import URLEncodedError
-from ..._web import LOG_FORMATS, find_query, log_target
+from ..._web import LOG_FORMATS, find_query, is_url, log_target, url_query
 from ._blocks import (
     BLOCK_SIZE,
     Block,
     Slice,
     blocks,
 )
+from ._guess import ENCODING_SENSITIVE
+from ._output import Outcome, Output, pairs_json, render
 
 __all__ = [
     "BLOCK_SIZE",
@@ -72,28 +75,36 @@ class LineSettings(NamedTuple):
     join: str | None  # --all-values: the text between repeated values
     candidates: tuple[str, ...]  # --guess-encoding, as encoding names
     nested_options: dict[str, Any]
+    # Whether the counts beyond lines and failures (fields, U+FFFD, encodings) are shown.
+    summary: bool = True
 
 
 # A parsed block: the output (bytes, or for Parquet one row per output line),
 # (line index, message) per unmatched or failed line, and the counts (see _new_counts).
-Output = Union[bytes, list[Any]]
 Result = tuple[Output, list[tuple[int, str]], dict[str, Any]]
+
+# One line's pairs as JSON (tests/test_explain.py checks explain's writer against it).
+_json = pairs_json
 
 # Rows per Parquet row group: what the parent holds before writing them.
 PARQUET_BATCH_ROWS = 65536
 
-_COUNTS = ("bytes", "lines", "parsed", "skipped", "unmatched", "failed", "fields", "replaced")
+_COUNTS = (
+    "bytes",
+    "lines",
+    "parsed",
+    "skipped",
+    "unmatched",
+    "failed",
+    "fields",
+    "replaced",
+    "close",  # --guess-encoding: lines whose runner-up was close (see _guess)
+)
 
 # The settings in this process (a worker's, or this one's with --jobs 1).
 _state: dict[str, Any] = {}
-# JSON string quoting (the C function json.dumps uses with ensure_ascii=False).
-_quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or (
-    json.encoder.py_encode_basestring
-)
 # Bytes that may decode to U+FFFD: a raw byte above 0x7F, or an escape of one.
 _MAY_REPLACE = re.compile(rb"[\x80-\xff]|%[89A-Fa-f][0-9A-Fa-f]")
-# First bytes that make find_query look further than the body itself.
-_NOT_A_PLAIN_BODY = frozenset(b"?/" + bytes(range(0x21)))
 
 
 def _new_counts() -> dict[str, Any]:
@@ -124,11 +135,28 @@ def _set_settings(settings: LineSettings) -> None:
         separator_argument=tuple(_separator_bytes(options).decode("ascii")),
         charset_field=options.charset_field,
         encodings=encodings,
+        guesser=None,
+        # Whether a line may be read in UTF-16 (a charset field may name any encoding).
+        wide=options.charset_field is not None
+        or any(name.startswith("UTF-16") for name in encodings),
+        # The encoding of the lines parsed together (None: each line alone).
+        bulk_encoding=next(iter(encodings.values())),
         # (limited, unlimited) options per encoding name, made on first use.
         by_encoding={},
         pattern=None if settings.regex is None else re.compile(settings.regex),
-        log=LOG_FORMATS.get(settings.input_format),
+        log=None,
     )
+    log = LOG_FORMATS.get(settings.input_format)
+    if log is not None:
+        # Every line of a block matches once: as the log format (group "target"), or
+        # whole as group "other", so that one findall reads the lines of a block.
+        _state["log"] = re.compile(b"(?:" + log.pattern + rb")|^(?P<other>[^\n]*)$", log.flags)
+    if len(encodings) > 1:
+        from ._guess import Guesser
+
+        guesser = Guesser(list(encodings.values()), _state["separator_argument"])
+        # A line parsed with the others reads ASCII: the encoding detection takes for that.
+        _state.update(guesser=guesser, bulk_encoding=guesser.ascii_choice)
     if settings.nested:
         from ..._web import parse_nested
 
@@ -162,82 +190,46 @@ def _options_for(query: bytes, encoding: Encoding) -> FormOptions:
     return pair[0]  # type: ignore[no-any-return]
 
 
-def _encoding_for(query: bytes) -> Encoding:
-    """The encoding of one line: its charset field's, else the first candidate that decodes it."""
+def _encoding_for(query: bytes) -> tuple[Encoding, bool]:
+    """The encoding of one line (its charset field's, else the most plausible candidate that
+    decodes it, as detect_encoding chooses), and whether that was a close call."""
     field = _state["charset_field"]
     if field is not None:
         named = charset_field_encoding(
             unify_separators(query, _state["limited"]), _state["separator"], field
         )
         if named is not None:
-            return named
-    encodings: dict[str, Encoding] = _state["encodings"]
-    first = next(iter(encodings.values()))
-    candidates = _state["settings"].candidates
-    if len(candidates) < 2 or not _MAY_REPLACE.search(query):
-        return first
-    from ..._html import guess_encoding
-
-    matches = guess_encoding(
-        query, list(encodings.values()), separator=_state["separator_argument"]
+            return named, False
+    guesser = _state["guesser"]
+    if guesser is None:
+        return next(iter(_state["encodings"].values())), False
+    return guesser.choose(  # type: ignore[no-any-return]
+        query, _pairs_replacing, _state["settings"].summary
     )
-    return matches[0] if matches else first
+
+
+def _pairs_replacing(query: bytes, encoding: Encoding) -> list[tuple[str, str]]:
+    """The pairs of *query* in *encoding*, invalid bytes as U+FFFD, with no limit."""
+    return parse_with(query, _state["unlimited"]._replace(encoding=encoding, strict=False))
 
 
 def _query(line: bytes) -> bytes | Literal[False] | None:
     """The query of *line*: bytes, None when it has none, False when it is not in the format."""
     settings: LineSettings = _state["settings"]
-    log = _state["log"]
-    if log is not None:
-        match = log.fullmatch(line)
-        if match is None:
-            return False
-        target = match.group("target")
-        if target is None:
-            return None
-        if b"\\" in target:
-            target = log_target(line, settings.input_format) or b""
-        return _target_query(target)
     if settings.input_format == "body":
-        if line and (line[0] in _NOT_A_PLAIN_BODY or b"://" in line):
-            return find_query(line).query
-        return line if line else None
+        # Each line as what it is: a body, or a URL whose query is taken.
+        if not line:
+            return None
+        return url_query(line) if is_url(line) else line
     if settings.input_format == "url":
-        found = find_query(line)
-        if found.kind in ("body", "query"):
-            return False
-        return found.query
+        return url_query(line)
     match = _state["pattern"].search(line)
     if match is None:
         return False
     text = match.group(settings.group)
     if text is None or settings.group == "query":
         return text  # type: ignore[no-any-return]
-    found = find_query(text)
-    return None if found.kind == "body" else found.query
-
-
-def _json(pairs: list[tuple[str, str]]) -> str:
-    """``json.dumps(pairs, ensure_ascii=False)``, faster for this one shape."""
-    quote = _quote
-    return (
-        "["
-        + ", ".join(["[" + quote(name) + ", " + quote(value) + "]" for name, value in pairs])
-        + "]"
-    )
-
-
-def _row(pairs: list[tuple[str, str]]) -> list[str]:
-    """The named columns of one line: the first value of each (all, joined, with --all-values)."""
-    settings: LineSettings = _state["settings"]
-    if settings.join is None:
-        first = dict(pairs[::-1])
-        return [first.get(column, "") for column in settings.columns]
-    values: dict[str, list[str]] = {column: [] for column in settings.columns}
-    for name, value in pairs:
-        if name in values:
-            values[name].append(value)
-    return [settings.join.join(values[column]) for column in settings.columns]
+    return url_query(text)
 
 
 def _fail(
@@ -259,7 +251,7 @@ def _target_query(target: bytes) -> bytes | None:
     return None if found.kind == "body" else found.query
 
 
-_split_query = operator.methodcaller("partition", b"?")
+_PARTITION = methodcaller("partition", b"?")
 # What makes find_query do more than split at '?': a log escape, a fragment, a
 # tab, CR or other control to strip or remove (the LF between joined targets aside).
 _URL_RULES = re.compile(rb"[\x00-\x09\x0b-\x1f#\\]")
@@ -268,37 +260,43 @@ _URL_RULES = re.compile(rb"[\x00-\x09\x0b-\x1f#\\]")
 _TARGET_RULES = re.compile(rb"[\x00-\x20#\\]")
 
 
-class _Fields(dict):  # type: ignore[type-arg]
-    """The fields of one line, by name; a name not among them has the empty value."""
-
-    def __missing__(self, name: str) -> str:
-        return ""
-
-
 def _queries(block: bytes, lines: list[bytes]) -> list[bytes | Literal[False] | None]:
     """The query of each line (see _query): for a log, one search over the whole block."""
     log = _state["log"]
-    if log is not None:
-        targets = log.findall(block)
-        if len(targets) == len(lines):  # every line is in the format
-            joined = b"\n".join(targets)
-            if (
-                joined[:1] == b"/"
-                and joined.count(b"\n/") == len(targets) - 1
-                and not _URL_RULES.search(joined)
-            ):
-                # Every target is a path and query, with nothing to undo, strip or remove.
-                return [query if mark else None for _, mark, query in map(_split_query, targets)]
-            return [
-                _target_query(target) if b"\\" not in target else _query(line.rstrip(b"\r"))
-                for target, line in zip(targets, lines)
-            ]
-    return [_query(line[:-1] if line.endswith(b"\r") else line) for line in lines]
+    if log is None:
+        return [_query(line[:-1] if line.endswith(b"\r") else line) for line in lines]
+    # One (target, other) per line: a target, or b"" for a line without one (a request
+    # line without a target, or a line not in the format, which "other" then holds).
+    found = log.findall(block, 0, len(block) - 1 if block.endswith(b"\n") else len(block))
+    # A group that took part in no match is b"" (PyPy's findall gives "": made b"" here).
+    targets = [target or b"" for target, _ in found]
+    present = list(filter(None, targets))
+    joined = b"\n".join(present)
+    queries: list[bytes | Literal[False] | None]
+    if (
+        joined[:1] == b"/"
+        and joined.count(b"\n/") == len(present) - 1
+        and not _URL_RULES.search(joined)
+    ):
+        # Every target is a path and query, with nothing to undo, strip or remove.
+        queries = [query if mark else None for _, mark, query in map(_PARTITION, targets)]
+    else:
+        queries = list(map(_target_query, targets))
+        for index in [index for index, target in enumerate(targets) if b"\\" in target]:
+            # The log's escapes, undone.
+            line = lines[index].rstrip(b"\r")
+            queries[index] = _target_query(log_target(line, _state["settings"].input_format) or b"")
+    if len(present) < len(lines):
+        for index in [index for index, target in enumerate(targets) if not target]:
+            if found[index][1] or not lines[index]:
+                queries[index] = False  # not in the format
+    return queries
 
 
 # The name of the field that marks where one line ends among the joined queries
 # of a block; the queries hold no NUL, raw or escaped, so that no field reads as it.
 _MARK = "\x00"
+_MARK_BYTES = b"\x00"
 _MARK_PAIR = (_MARK, "")
 
 
@@ -312,7 +310,7 @@ def _parse_many(queries: list[bytes], options: FormOptions) -> list[list[tuple[s
     is parsed alone.
     """
     separator = options.separator
-    joined = (separator + _MARK.encode() + separator).join(queries)
+    joined = (separator + _MARK_BYTES + separator).join(queries)
     if joined.count(b"\x00") != len(queries) - 1 or b"%00" in joined:
         return None
     try:
@@ -330,75 +328,44 @@ def _parse_many(queries: list[bytes], options: FormOptions) -> list[list[tuple[s
     return result
 
 
+def _bulk_below() -> int:
+    """The length below which a line may be parsed with others (0: none may)."""
+    settings: LineSettings = _state["settings"]
+    if settings.nested or _state["charset_field"] is not None or _state["limited"].isindex:
+        return 0
+    # Below this length no limit applies (a query has fewer separators than bytes).
+    return min(_state["cutoff"], _state["max_fields"] + 1)  # type: ignore[no-any-return]
+
+
+def _together(queries: list[bytes], encoding: Encoding) -> list[list[tuple[str, str]]] | None:
+    """The pairs of each of *queries* (each below _bulk_below()) in *encoding*, from one
+    parse of them all; None where they must be parsed one by one."""
+    # The mark must decode to itself: not in UTF-16, nor in "replacement" (all U+FFFD).
+    if decode(encoding, _MARK_BYTES) != _MARK:
+        return None
+    return _parse_many(queries, _options_for(b"", encoding))
+
+
 def _bulk(
     queries: list[bytes | Literal[False] | None],
 ) -> tuple[list[int], list[list[tuple[str, str]]]]:
-    """The lines that can be parsed together, and their pairs."""
-    settings: LineSettings = _state["settings"]
-    limited: FormOptions = _state["limited"]
-    if settings.nested or _state["charset_field"] is not None or limited.isindex:
+    """The lines parsed together before any is parsed alone, and their pairs: every line
+    below the limits, or with --guess-encoding those ASCII once decoded."""
+    below = _bulk_below()
+    encoding = _state["bulk_encoding"]
+    if not below or encoding is None:
         return [], []
-    # Below this length no limit applies (a query has fewer separators than bytes).
-    below = min(_state["cutoff"], _state["max_fields"] + 1)
-    single = len(settings.candidates) < 2
+    single = _state["guesser"] is None
+    sensitive = ENCODING_SENSITIVE.search
     indexes = [
         index
         for index, query in enumerate(queries)
-        if query and len(query) < below and (single or not _MAY_REPLACE.search(query))
+        if query and len(query) < below and (single or not sensitive(query))
     ]
-    encoding = next(iter(_state["encodings"].values()))
-    if not indexes or encoding.name.startswith("UTF-16"):  # the mark would not read as NUL
+    if not indexes:
         return [], []
-    options = _options_for(b"", encoding)
-    parsed = _parse_many([queries[index] for index in indexes], options)  # type: ignore[misc]
+    parsed = _together([queries[index] for index in indexes], encoding)  # type: ignore[misc]
     return ([], []) if parsed is None else (indexes, parsed)
-
-
-def _fast_output(
-    queries: list[bytes | Literal[False] | None],
-    parsed: list[list[tuple[str, str]]],
-    skipped: int,
-    encoding: Encoding,
-    counts: dict[str, Any],
-) -> Output:
-    """The output of a block whose lines all parsed together or were skipped."""
-    settings: LineSettings = _state["settings"]
-    if parsed:
-        counts["encodings"][encoding.name] = len(parsed)
-    counts.update(parsed=len(parsed), skipped=skipped, fields=sum(map(len, parsed)))
-    if _state["may_replace"] and "\ufffd" in "".join(
-        chain.from_iterable(chain.from_iterable(parsed))
-    ):
-        counts["replaced"] = sum(
-            "\ufffd" in name or "\ufffd" in value for pairs in parsed for name, value in pairs
-        )
-    each: list[list[tuple[str, str]] | None]
-    if skipped:
-        found = iter(parsed)
-        each = [None if query is None else next(found) for query in queries]
-    else:
-        each = parsed  # type: ignore[assignment]
-    if settings.output == "json":
-        return "".join(["[]\n" if pairs is None else _json(pairs) + "\n" for pairs in each]).encode(
-            "utf-8"
-        )
-    columns = settings.columns
-    if not columns:  # Parquet, a list of pairs per line
-        return [[] if pairs is None else pairs for pairs in each]
-    rows: list[Any]
-    if settings.join is None:
-        # The first value of each name: the pairs in reverse, so that the first is kept.
-        pick = itemgetter(*columns)
-        lines = each if not skipped else [pairs or () for pairs in each]
-        values = map(pick, map(_Fields, map(reversed, lines)))  # type: ignore[arg-type]
-        rows = list(values) if len(columns) > 1 else [(value,) for value in values]
-    else:
-        rows = [_row(pairs or []) for pairs in each]
-    if settings.output == "parquet":
-        return rows
-    text = io.StringIO()
-    csv.writer(text, dialect="excel" if settings.output == "csv" else "excel-tab").writerows(rows)
-    return text.getvalue().encode("utf-8")
 
 
 def parse_block(block: Block) -> Result:
@@ -406,84 +373,111 @@ def parse_block(block: Block) -> Result:
     settings: LineSettings = _state["settings"]
     counts = _new_counts()
     failures: list[tuple[int, str]] = []
-    table = bool(settings.columns)  # CSV, TSV or Parquet columns: no row for a failed line
-    rows = settings.output == "parquet"
     if isinstance(block, int):
         limit = _state["limited"].limits.max_body_size
         counts.update(bytes=block + 1, lines=1)
         _fail(0, f"max_body_size={limit} exceeded: the line is {block} bytes", counts, failures)
-        if rows:
-            return ([] if table else [None]), failures, counts
-        return (b"" if table else b"null\n"), failures, counts
+        if settings.output == "parquet":
+            return ([] if settings.columns else [None]), failures, counts
+        return (b"" if settings.columns else b"null\n"), failures, counts
     counts["bytes"] = len(block)
     lines = block.split(b"\n")
     if block.endswith(b"\n"):
         lines.pop()
     counts["lines"] = len(lines)
     queries = _queries(block, lines)
-    indexes, parsed_lists = _bulk(queries)
-    first = next(iter(_state["encodings"].values()))
-    may_replace = _MAY_REPLACE.search(block) is not None
-    skipped = queries.count(None)
-    if len(indexes) + skipped == len(queries):
-        # Every line parsed together, or skipped: the common case, done list-wise.
-        _state["may_replace"] = may_replace
-        return _fast_output(queries, parsed_lists, skipped, first, counts), failures, counts
-    together = dict(zip(indexes, parsed_lists))
-    output: list[Any] = []
-    emit = output.append
-    empty: Any = [] if rows else "{}" if settings.nested else "[]"
-    null = None if rows else "null"
-    encodings = counts["encodings"]
-    parsed = fields = replaced = 0
+    outcomes: list[Any] = list(queries)
+    indexes, together = _bulk(queries)
+    for index, pairs in zip(indexes, together):
+        outcomes[index] = pairs
+    if indexes:
+        counts["encodings"][_state["bulk_encoding"].name] = len(indexes)
+    nested: dict[int, Any] | None = {} if settings.nested else None
+    if len(indexes) + queries.count(None) < len(queries):
+        _parse_each(queries, outcomes, set(indexes), counts, failures, nested)
+    parsed = [pairs for pairs in outcomes if pairs.__class__ is list]
+    counts.update(parsed=len(parsed), skipped=outcomes.count(None))
+    if settings.summary:
+        counts["fields"] = sum(map(len, parsed))
+        if _MAY_REPLACE.search(block) is not None:
+            # The names and values holding U+FFFD, counted a pair at a time in one pass.
+            joined_pairs = map("".join, chain.from_iterable(parsed))
+            counts["replaced"] = sum(map(contains, joined_pairs, repeat("\ufffd")))
+    # A NUL in a value comes from a NUL byte or %00 of a line parsed alone (the lines
+    # parsed together hold neither), but in UTF-16 from any two bytes.
+    may_hold_nul = _state["wide"] or (
+        len(indexes) < len(parsed) and (b"\x00" in block or b"%00" in block)
+    )
+    output = render(
+        outcomes, settings.output, settings.columns, settings.join, nested, may_hold_nul
+    )
+    return output, failures, counts
+
+
+def _parse_each(
+    queries: list[bytes | Literal[False] | None],
+    outcomes: list[Outcome | bytes],
+    done: set[int],
+    counts: dict[str, Any],
+    failures: list[tuple[int, str]],
+    nested: dict[int, Any] | None,
+) -> None:
+    """Parse the lines not parsed together: each in its encoding, those of one encoding
+    together where they can be; note the lines not in the format."""
+    settings: LineSettings = _state["settings"]
+    below = _bulk_below()
+    groups: dict[Encoding, list[int]] = {}
+    closes: dict[int, bool] = {}
     for index, query in enumerate(queries):
-        if query is None:
-            counts["skipped"] += 1
-            emit([""] * len(settings.columns) if table else empty)
+        if query is None or index in done:
             continue
         if query is False:
             counts["unmatched"] += 1
             failures.append((index, f"not in the {settings.input_format} format"))
-            if not table:
-                emit(null)
             continue
-        pairs = together.get(index)
-        if pairs is not None:
-            encoding = first
+        encoding, closes[index] = _encoding_for(query)
+        if len(query) < below:
+            groups.setdefault(encoding, []).append(index)
         else:
-            encoding = _encoding_for(query)
-            try:
-                if settings.nested:
-                    nested = _state["parse_nested"](
-                        query, encoding=encoding, **settings.nested_options
-                    )
-                pairs = parse_with(query, _options_for(query, encoding))
-            except (URLEncodedError, ValueError) as error:
-                _fail(index, str(error), counts, failures)
-                if not table:
-                    emit(null)
-                continue
-        parsed += 1
-        fields += len(pairs)
-        encodings[encoding.name] = encodings.get(encoding.name, 0) + 1
-        if may_replace and _MAY_REPLACE.search(query):
-            replaced += sum(1 for name, value in pairs if "\ufffd" in name or "\ufffd" in value)
-        if table:
-            emit(_row(pairs))
-        elif settings.nested:
-            emit(json.dumps(nested, ensure_ascii=False))
-        else:
-            emit(pairs if rows else _json(pairs))
-    counts.update(parsed=parsed, fields=fields, replaced=replaced)
-    if rows:
-        return output, failures, counts
-    if table:
-        text = io.StringIO()
-        writer = csv.writer(text, dialect="excel" if settings.output == "csv" else "excel-tab")
-        writer.writerows(output)
-        return text.getvalue().encode("utf-8"), failures, counts
-    output.append("")
-    return "\n".join(output).encode("utf-8"), failures, counts
+            _parse_one(index, query, encoding, outcomes, counts, failures, nested)
+    for encoding, indexes in groups.items():
+        parsed = _together([queries[index] for index in indexes], encoding)  # type: ignore[misc]
+        if parsed is None:
+            for index in indexes:
+                query = queries[index]
+                _parse_one(index, query, encoding, outcomes, counts, failures, nested)  # type: ignore[arg-type]
+            continue
+        for index, pairs in zip(indexes, parsed):
+            outcomes[index] = pairs
+        encodings = counts["encodings"]
+        encodings[encoding.name] = encodings.get(encoding.name, 0) + len(indexes)
+    counts["close"] = sum(close for index, close in closes.items() if outcomes[index] is not False)
+    failures.sort()
+
+
+def _parse_one(
+    index: int,
+    query: bytes,
+    encoding: Encoding,
+    outcomes: list[Outcome | bytes],
+    counts: dict[str, Any],
+    failures: list[tuple[int, str]],
+    nested: dict[int, Any] | None,
+) -> None:
+    """Parse one line alone (past a limit, or nested)."""
+    settings: LineSettings = _state["settings"]
+    try:
+        if nested is not None:
+            nested[index] = _state["parse_nested"](
+                query, encoding=encoding, **settings.nested_options
+            )
+        outcomes[index] = parse_with(query, _options_for(query, encoding))
+    except (URLEncodedError, ValueError) as error:
+        outcomes[index] = False
+        _fail(index, str(error), counts, failures)
+        return
+    encodings = counts["encodings"]
+    encodings[encoding.name] = encodings.get(encoding.name, 0) + 1
 
 
 def _max_line() -> int | None:

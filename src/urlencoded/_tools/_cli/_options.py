@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import sys
 
 from ..._core import FormOptions, form_options
 from ..._encoding import get_encoding
@@ -52,9 +53,8 @@ def input_query(
         query = None if found.kind == "body" else found.query
         say(f"{what}; parsing its request target's query")
         return "log", query, -1 if query is None else data.find(query)
-    found = find_query(data)
-    if input_format == "url" and found.kind not in ("target", "url"):
-        raise CliError("the input is not a URL or a request target (--input-format url)")
+    # --input-format url: any input is a URL, as query_params reads one.
+    found = find_query(data, as_url=input_format == "url")
     if found.kind == "body":
         return "body", data, 0
     if found.kind == "query" and found.start == 1:
@@ -133,7 +133,12 @@ def line_settings(arguments: argparse.Namespace, options: FormOptions) -> LineSe
         raise CliError("--nested writes JSON; it does not go with --format " + output)
     if output == "parquet":
         if arguments.output is None:
-            raise CliError("--format parquet needs --output FILE")
+            raise CliError("--format parquet needs --output FILE ('-': standard output)")
+        if arguments.output == "-" and sys.stdout is not None and sys.stdout.isatty():
+            raise CliError(
+                "--output -: standard output is a terminal, and Parquet is binary: "
+                "redirect it (> queries.parquet) or name a file"
+            )
     elif arguments.output is not None:
         raise CliError("--output goes with --format parquet (the others write to standard output)")
     if arguments.jobs is not None:

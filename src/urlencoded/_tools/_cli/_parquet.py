@@ -11,6 +11,7 @@ output gives, and only parsed and skipped lines make a row.
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Iterable
 from itertools import islice
 from typing import Any
@@ -36,17 +37,23 @@ def write_rows(rows: Iterable[Any], path: str, columns: tuple[str, ...], batch_r
 
     Rows are lists of pairs (one ``pairs`` column) or, with *columns*, tuples of
     strings (one string column each); at most *batch_rows* are held at once.
+    The *path* ``-`` is standard output (as ``--file -`` is standard input).
     """
+    where: Any = path
+    if path == "-":
+        if sys.stdout is None:
+            raise CliError("standard output is closed")
+        where = getattr(sys.stdout, "buffer", sys.stdout)
     if not columns:
         from ...arrow import write_parquet
 
-        return write_parquet(rows, path, column="pairs", batch_rows=batch_rows)
+        return write_parquet(rows, where, column="pairs", batch_rows=batch_rows)
     pa: Any = importlib.import_module("pyarrow")
     pq: Any = importlib.import_module("pyarrow.parquet")
     schema = pa.schema([(name, pa.string()) for name in columns])
     written = 0
     iterator = iter(rows)
-    with pq.ParquetWriter(path, schema) as writer:
+    with pq.ParquetWriter(where, schema) as writer:
         while True:
             batch = list(islice(iterator, batch_rows))
             if not batch and written:

@@ -50,8 +50,8 @@ class Progress:
         sys.stderr.flush()
 
 
-def summary_line(counts: dict[str, Any], detected: str | None) -> str:
-    """The closing summary: every line accounted for."""
+def summary_line(counts: dict[str, Any], detected: str | None, guessing: bool = False) -> str:
+    """The closing summary: every line accounted for (with *guessing*, the close calls)."""
     encodings = counts["encodings"]
     text = (
         f"{counts['lines']} lines: {counts['parsed']} parsed, "
@@ -61,6 +61,9 @@ def summary_line(counts: dict[str, Any], detected: str | None) -> str:
     )
     if encodings:
         text += "; " + ", ".join(f"{name} {count}" for name, count in sorted(encodings.items()))
+    if guessing:
+        close = counts["close"]
+        text += f"; {close} close call{'' if close == 1 else 's'}"
     if detected is not None:
         text += f"; format {detected}"
     return text

@@ -3,9 +3,7 @@ N worker processes, the counts and reports, and the output (see :mod:`._lines`).
 
 from __future__ import annotations
 
-import csv
 import gc
-import io
 import sys
 from collections import deque
 from collections.abc import Iterator
@@ -15,6 +13,7 @@ from typing import Any
 from ..._core import BLOCK
 from ..._web import detect_line_format
 from ._blocks import Prefixed, blocks, file_ranges, regular_file_size, reopenable_path
+from ._csv import DELIMITERS, csv_text
 from ._io import CliError, Source, note, report, write
 from ._lines import (
     PARQUET_BATCH_ROWS,
@@ -46,7 +45,12 @@ def _detect(head: bytes) -> tuple[str, str]:
     if len(sample) > 1 and not head.endswith(b"\n") and len(head) >= _SAMPLE_BYTES:
         sample.pop()  # a partial last line
     found, matched, total = detect_line_format(sample[:_SAMPLE_LINES])
-    return found, f"input format: {found} ({matched} of the first {total} lines)"
+    if found != "body":
+        return found, f"input format: {found} ({matched} of the first {total} lines)"
+    return found, (
+        f"input format: body (line by line, a body or a URL: {matched} of the first {total} "
+        "lines are URLs)"
+    )
 
 
 class _Run:
@@ -75,6 +79,12 @@ class _Run:
         return output
 
 
+def _start_worker(settings: LineSettings) -> None:
+    """Install *settings* in a worker, which parses blocks without the cyclic collector."""
+    gc.disable()
+    _set_settings(settings)
+
+
 def _results(
     stream: Any, path: str | None, size: int | None, settings: LineSettings, jobs: int
 ) -> Iterator[Result]:
@@ -86,7 +96,7 @@ def _results(
     import multiprocessing  # only here: it costs a one-job run's start-up time
 
     context = multiprocessing.get_context()
-    with context.Pool(jobs, initializer=_set_settings, initargs=(settings,)) as pool:
+    with context.Pool(jobs, initializer=_start_worker, initargs=(settings,)) as pool:
         pending: deque[Any] = deque()
         tasks: Iterator[Any]
         if size is not None and path is not None:
@@ -144,29 +154,27 @@ def run_lines(
                 opened.seek(start)
             else:
                 stream = Prefixed(head, opened)  # type: ignore[assignment]
+        settings = settings._replace(summary=summary)
         _set_settings(settings)
-        if settings.output in ("csv", "tsv"):
-            header = io.StringIO()
-            dialect = "excel" if settings.output == "csv" else "excel-tab"
-            csv.writer(header, dialect=dialect).writerow(settings.columns)
-            write(header.getvalue().encode("utf-8"))
+        if settings.output in DELIMITERS:
+            write(csv_text([settings.columns], DELIMITERS[settings.output]).encode("utf-8"))
         results = _results(stream, path, size, settings, jobs)
-        if settings.output == "parquet":
-            from ._parquet import write_rows
+        # A block is many small objects without cycles (pairs, rows, a Parquet batch):
+        # the cyclic garbage collector would only walk them, again and again.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            if settings.output == "parquet":
+                from ._parquet import write_rows
 
-            rows = chain.from_iterable(map(run.account, results))
-            # A batch is many small objects without cycles: the cyclic garbage
-            # collector would only walk them, again and again, for nothing.
-            collecting = gc.isenabled()
-            gc.disable()
-            try:
+                rows = chain.from_iterable(map(run.account, results))
                 write_rows(rows, output_path or "", settings.columns, PARQUET_BATCH_ROWS)
-            finally:
-                if collecting:
-                    gc.enable()
-        else:
-            for result in results:
-                run.take(result)
+            else:
+                for result in results:
+                    run.take(result)
+        finally:
+            if collecting:
+                gc.enable()
         if progress is not None:
             progress.update(run.counts["bytes"], run.counts["lines"], last=True)
     finally:
@@ -179,5 +187,6 @@ def run_lines(
         more = run.reported - _MAX_REPORTED
         note("parse", f"error: {more} more lines not in the format or failed")
     if summary:
-        report(f"urlencoded parse: summary: {summary_line(counts, detected)}")
+        guessing = len(settings.candidates) > 1
+        report(f"urlencoded parse: summary: {summary_line(counts, detected, guessing)}")
     return 1 if counts["failed"] or counts["unmatched"] else 0
