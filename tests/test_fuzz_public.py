@@ -52,6 +52,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import urlencoded
+import urlencoded.django
+import urlencoded.flask
+import urlencoded.starlette
 from tests.strategies import form_bodies, surrogates
 from urlencoded import (
     URLENCODED_PERCENT_ENCODE_SET,
@@ -1613,6 +1616,18 @@ def test_asgi_malformed_headers_and_receive_are_type_errors() -> None:
         (urlencoded.detect_probe_encoding, UnknownEncodingError),
         (dialects.Dialect.serialize, ValueError),
         (dialects.Dialect.canonical_query, URIError),
+        (urlencoded.django.read_form, TypeError),
+        (urlencoded.django.read_form, ValueError),
+        (urlencoded.django.error_response, TypeError),
+        (urlencoded.django.FormParserMiddleware, TypeError),
+        (urlencoded.flask.read_form, TypeError),
+        (urlencoded.flask.read_form, RuntimeError),
+        (urlencoded.flask.form, TypeError),
+        (urlencoded.flask.query, ValueError),
+        (urlencoded.starlette.read_form, TypeError),
+        (urlencoded.starlette.read_form, ValueError),
+        (urlencoded.starlette.form, TypeError),
+        (urlencoded.starlette.form, ValueError),
     ],
 )
 def test_found_exceptions_are_documented(target: object, raised: type[BaseException]) -> None:
