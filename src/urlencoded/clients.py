@@ -306,7 +306,11 @@ def httpx_request(
         url = httpx_url(url, params, encoding=encoding)
     if data is not None:
         kwargs["content"] = _form_body(kwargs, data, encoding, httpx.Headers, "httpx_request")
-    return httpx.Request(method, url, **kwargs)  # type: ignore[no-any-return]
+    try:
+        return httpx.Request(method, url, **kwargs)  # type: ignore[no-any-return]
+    except httpx.InvalidURL as error:
+        # httpx_url() converted it already when there were params.
+        raise ValueError(f"httpx refuses the URL ({error})") from error
 
 
 def _check_method(method: object, function: str) -> None:
