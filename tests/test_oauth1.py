@@ -140,9 +140,9 @@ def test_wrong_types_are_type_errors() -> None:
     with pytest.raises(TypeError):
         signature_base_string("GET", b"http://h/", oauth_params={})  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        signature_base_string("GET", "http://h/", body=[("a", 1)], oauth_params={})
+        signature_base_string("GET", "http://h/", body=[("a", None)], oauth_params={})
     with pytest.raises(TypeError):
-        signature_base_string("GET", "http://h/", oauth_params={"oauth_a": 1})  # type: ignore[arg-type]
+        signature_base_string("GET", "http://h/", oauth_params={"oauth_a": True})
     with pytest.raises(TypeError):
         signature_base_string("GET", "http://h/", oauth_params="oauth_a=1")  # type: ignore[arg-type]
     protocol = {"oauth_signature_method": "HMAC-SHA1"}
@@ -181,6 +181,10 @@ def test_signature_method_and_realm_are_checked() -> None:
 # --- properties ------------------------------------------------------------------------
 
 _text = st.text(st.characters(exclude_categories=("Cs",)), max_size=6)
+# Protocol parameters go into the Authorization header: no CR, LF or NUL.
+_protocol_text = st.text(
+    st.characters(exclude_categories=("Cs",), exclude_characters="\r\n\0"), max_size=6
+)
 _names: st.SearchStrategy[str] = _text.filter(lambda name: not name.startswith("oauth_"))
 _pairs = st.lists(st.tuples(st.sampled_from(["a", "b", "A", "é"]) | _names, _text), max_size=5)
 _secrets = st.text(st.characters(exclude_categories=("Cs",)), max_size=8)
@@ -226,15 +230,15 @@ def requests_to_sign(draw: st.DrawFn) -> dict[str, Any]:
 def credentials(draw: st.DrawFn) -> dict[str, Any]:
     """OAuth1 and oauthlib Client arguments: keys, secrets, method, realm, nonce, timestamp."""
     return {
-        "client_key": draw(_text),
+        "client_key": draw(_protocol_text),
         "client_secret": draw(_secrets),
-        "token": draw(st.none() | _text.filter(bool)),
+        "token": draw(st.none() | _protocol_text.filter(bool)),
         "token_secret": draw(_secrets),
         "signature_method": draw(st.sampled_from(["HMAC-SHA1", "HMAC-SHA256", "PLAINTEXT"])),
         "realm": draw(st.none() | st.from_regex(r"[A-Za-z0-9 .@]{1,10}", fullmatch=True)),
         "callback": draw(st.none() | st.just("https://client.example/cb?x=1 2")),
-        "verifier": draw(st.none() | _text.filter(bool)),
-        "nonce": draw(_text.filter(bool)),
+        "verifier": draw(st.none() | _protocol_text.filter(bool)),
+        "nonce": draw(_protocol_text.filter(bool)),
         "timestamp": str(draw(st.integers(0, 2**31))),
     }
 
@@ -409,3 +413,162 @@ def test_untrusted_urls_and_bodies_raise_only_value_errors(url: str, body: Any) 
         return
     assert header.isascii()
     assert header.startswith('OAuth oauth_signature_method="HMAC-SHA1"')
+
+
+# --- what goes into the header, lone surrogates, the rule for values ----------------------
+
+PLAINTEXT = {"oauth_signature_method": "PLAINTEXT"}
+
+
+def _value_error(call: Any, message: str) -> None:
+    """call() raises a ValueError (never a UnicodeError) whose message holds *message*."""
+    with pytest.raises(ValueError, match=message) as raised:
+        call()
+    assert not isinstance(raised.value, UnicodeError), repr(raised.value)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"client_key": "key\r\nX-Injected: 1"},
+        {"client_key": "key\n"},
+        {"token": "t\r"},
+        {"callback": "https://c.example/\r\nX: 1"},
+        {"verifier": "v\0"},
+        {"nonce": "n\n"},
+        {"timestamp": "1\r\n"},
+        {"client_key": "k\ud800"},
+        {"token": "\udfff"},
+    ],
+)
+def test_oauth1_refuses_header_breaking_text_at_construction(kwargs: dict[str, str]) -> None:
+    """A key, token, callback, verifier, nonce or timestamp with CR, LF, NUL or a lone
+    surrogate is a ValueError from OAuth1(...), not a header sent later."""
+    args: dict[str, Any] = {"client_key": "key", **kwargs}
+    _value_error(lambda: OAuth1(**args), "CR, LF or NUL|lone surrogate")
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ([("oauth_consumer_key", "k\r\nX-Injected: 1")], "CR, LF or NUL"),
+        ([("oauth_token", "t\n")], "CR, LF or NUL"),
+        ([("oauth_nonce", "\0")], "CR, LF or NUL"),
+        ([("oauth_callback", "\ud800")], "lone surrogate"),
+        ([("oauth_é", "1")], "printable ASCII"),
+        ([("oauth_\ud800", "1")], "printable ASCII"),
+        ([("oauth_a\nb", "1")], "printable ASCII"),
+    ],
+)
+def test_protocol_parameters_are_header_text(params: list[tuple[str, str]], message: str) -> None:
+    """Every protocol parameter is checked where the header is built: a CR, LF, NUL or lone
+    surrogate in a value, or a name that is not printable ASCII, is a ValueError."""
+    for function in (authorization_header, signature):
+        _value_error(
+            lambda function=function: function(
+                "GET", "http://h/", oauth_params=[*params, *PLAINTEXT.items()], client_secret=""
+            ),
+            message,
+        )
+    _value_error(lambda: signature_base_string("GET", "http://h/", oauth_params=params), message)
+
+
+def test_realm_with_cr_or_lf_is_refused() -> None:
+    """A realm holding CR or LF never reaches the header."""
+    for realm in ("a\r\nX-Injected: 1", "a\n", "a\rb"):
+        _value_error(lambda realm=realm: OAuth1("key", realm=realm), "realm")
+        _value_error(
+            lambda realm=realm: authorization_header(
+                "GET", "http://h/", oauth_params=PLAINTEXT, client_secret="", realm=realm
+            ),
+            "realm",
+        )
+
+
+def test_headers_built_hold_no_line_breaks() -> None:
+    """Text that is valid but unusual (non-ASCII, quotes, commas) is percent-encoded into one
+    header line, with the parameters given and nothing more."""
+    auth = OAuth1('k, oauth_signature="x"', "s", token='ключ"', nonce="n", timestamp="1")
+    header = auth.sign("GET", "http://h/")
+    assert header.isascii()
+    assert header.isprintable()
+    assert header.count("oauth_signature=") == 1
+    assert 'oauth_consumer_key="k%2C%20oauth_signature%3D%22x%22"' in header
+
+
+def test_lone_surrogates_are_value_errors_not_silent() -> None:
+    """A secret, URL or body value with a lone surrogate is refused, never signed as U+FFFD
+    or as bytes no client sends."""
+    _value_error(
+        lambda: signature("GET", "http://h/", oauth_params=PLAINTEXT, client_secret="\ud800"),
+        "client_secret holds a lone surrogate",
+    )
+    _value_error(
+        lambda: signature(
+            "GET", "http://h/", oauth_params=PLAINTEXT, client_secret="", token_secret="a\udc80"
+        ),
+        "token_secret holds a lone surrogate",
+    )
+    _value_error(lambda: OAuth1("key", "\ud800"), "client_secret")
+    for bad_url in ("http://h/\ud800", "http://h/?a=\ud800", "http://h/?\udfff=1"):
+        _value_error(
+            lambda bad_url=bad_url: signature_base_string("GET", bad_url, oauth_params={}),
+            "url holds a lone surrogate",
+        )
+        _value_error(lambda bad_url=bad_url: base_string_uri(bad_url), "url holds a lone surrogate")
+    _value_error(
+        lambda: signature_base_string("POST", "http://h/", body=[("a", "\ud800")], oauth_params={}),
+        "lone surrogate",
+    )
+
+
+def test_method_must_be_an_http_token() -> None:
+    """The method is an HTTP token: a space, a line break or a lone surrogate is a ValueError."""
+    for method in ("GET X", "GET\r\n", "\ud800", ""):
+        _value_error(
+            lambda method=method: signature_base_string(method, "http://h/", oauth_params={}),
+            "method",
+        )
+
+
+def test_values_follow_the_library_rule() -> None:
+    """Protocol parameters and body values may be int or float, written as Python writes
+    them; bool and None are TypeErrors that say why."""
+    as_text = signature_base_string(
+        "POST",
+        "http://h/",
+        body=[("n", "2"), ("x", "0.5")],
+        oauth_params=[("oauth_timestamp", "137131201"), ("oauth_nonce", "7")],
+    )
+    as_numbers = signature_base_string(
+        "POST",
+        "http://h/",
+        body=[("n", 2), ("x", 0.5)],
+        oauth_params=[("oauth_timestamp", 137131201), ("oauth_nonce", 7)],
+    )
+    assert as_numbers == as_text
+    assert OAuth1("k", nonce=7, timestamp=137131201).oauth_params()[:2] == [
+        ("oauth_nonce", "7"),
+        ("oauth_timestamp", "137131201"),
+    ]
+    for bad in (True, None):
+        with pytest.raises(TypeError, match="differs between Python"):
+            signature_base_string("GET", "http://h/", oauth_params=[("oauth_nonce", bad)])  # type: ignore[list-item]
+        with pytest.raises(TypeError, match="differs between Python"):
+            signature_base_string("POST", "http://h/", body=[("a", bad)], oauth_params={})
+    # None is the default (a fresh nonce): True is refused, from a function too.
+    with pytest.raises(TypeError, match="differs between Python"):
+        OAuth1("k", nonce=True)
+    with pytest.raises(TypeError, match="differs between Python"):
+        OAuth1("k", timestamp=lambda: False).oauth_params()
+
+
+def test_protocol_parameters_may_be_a_one_pass_iterable() -> None:
+    """signature and authorization_header read oauth_params once, so a generator works."""
+    protocol = [("oauth_signature_method", "HMAC-SHA1"), ("oauth_nonce", "n")]
+    expected = signature("GET", "http://h/", oauth_params=protocol, client_secret="s")
+    assert signature("GET", "http://h/", oauth_params=iter(protocol), client_secret="s") == expected
+    header = authorization_header(
+        "GET", "http://h/", oauth_params=iter(protocol), client_secret="s"
+    )
+    assert header.endswith(f'oauth_signature="{ref.encode(expected.encode())}"')

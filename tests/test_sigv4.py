@@ -131,7 +131,7 @@ def test_payload_and_headers() -> None:
         (lambda: canonical_headers("Host: x"), TypeError, "pairs"),  # type: ignore[arg-type]
         (lambda: canonical_headers([("Bad Name", "x")]), ValueError, "header name"),
         (lambda: canonical_headers([("X", "a\r\nb")]), ValueError, "CR"),
-        (lambda: canonical_headers([("X", 1)]), TypeError, "str"),  # type: ignore[list-item]
+        (lambda: canonical_headers([("X", None)]), TypeError, "None"),  # type: ignore[list-item]
         (lambda: hashed_payload(1), TypeError, "body"),  # type: ignore[arg-type]
         (lambda: canonical_request("GET", "/relative", headers={}), ValueError, "absolute"),
         (lambda: canonical_request("GET", "http://пример/", headers={}), ValueError, "ASCII"),
@@ -368,3 +368,181 @@ def test_sigv4_signs_a_host_header_given_to_requests() -> None:
         == auth.sign("GET", "http://127.0.0.1:9/p")["Authorization"]
     )
     assert signed.headers["Authorization"] != unsigned.headers["Authorization"]
+
+
+# --- what goes into a header, lone surrogates, times, the rule for values -------------------
+
+
+def _value_error(call: Any, message: str) -> None:
+    """call() raises a ValueError (never a UnicodeError) whose message holds *message*."""
+    with pytest.raises(ValueError, match=message) as raised:
+        call()
+    assert not isinstance(raised.value, UnicodeError), repr(raised.value)
+
+
+_AUTH: dict[str, Any] = {"region": "us-east-1", "service": "s3", "timestamp": "20150830T123600Z"}
+
+
+@pytest.mark.parametrize(
+    ("access_key", "region", "service"),
+    [
+        ("AK\r\nX-Injected: 1", "us-east-1", "s3"),
+        ("AK, Signature=00", "us-east-1", "s3"),
+        ("AKé", "us-east-1", "s3"),
+        ("AK\ud800", "us-east-1", "s3"),
+        ("AK/x", "us-east-1", "s3"),
+        ("", "us-east-1", "s3"),
+        ("AK", "us-east-1, Signature=00", "s3"),
+        ("AK", "us-east-1", "s3\r\n"),
+        ("AK", "us east", "s3"),
+    ],
+)
+def test_keys_and_scope_that_would_break_the_header_are_refused(
+    access_key: str, region: str, service: str
+) -> None:
+    """An access key, region or service that is not an HTTP token is a ValueError from
+    SigV4(...), before any Authorization header is built with it."""
+    _value_error(
+        lambda: SigV4(
+            access_key, "s", region=region, service=service, timestamp="20150830T123600Z"
+        ),
+        "access_key|region|service",
+    )
+
+
+@pytest.mark.parametrize("token", ["tok\r\nX-Injected: 1", "tok\n", "\0", "tök", "\ud800", ""])
+def test_session_tokens_are_printable_ascii(token: str) -> None:
+    """A session token that a header cannot carry is refused by SigV4(...)."""
+    _value_error(lambda: SigV4("AK", "s", session_token=token, **_AUTH), "session_token")
+
+
+def test_secret_keys_with_lone_surrogates_are_refused() -> None:
+    """A secret UTF-8 cannot encode is a ValueError from SigV4(...) and signing_key."""
+    _value_error(lambda: SigV4("AK", "s\ud800", **_AUTH), "secret_key holds a lone surrogate")
+    _value_error(
+        lambda: signing_key("\udc80", "20150830", region="r", service="s"),
+        "secret_key holds a lone surrogate",
+    )
+    # Text outside ASCII is a usable secret: UTF-8, as botocore signs it.
+    assert len(signing_key("sécret", "20150830", region="r", service="s")) == 32
+
+
+_ACCESS_KEYS = st.text(
+    st.characters(codec="utf-8") | st.sampled_from(["\r", "\n", "\0", ",", " ", "=", "\ud800"]),
+    max_size=12,
+)
+
+
+@given(_ACCESS_KEYS, st.sampled_from(["us-east-1", "r, Signature=0", "a\nb", "é"]))
+def test_signed_headers_hold_one_line_and_three_parameters(access_key: str, region: str) -> None:
+    """Whatever the access key and region, SigV4 either refuses them with ValueError or adds
+    headers of printable ASCII whose Authorization has exactly three parameters."""
+    try:
+        auth = SigV4(access_key, "s", region=region, service="s3", session_token="t+/=")
+    except UnicodeError:
+        raise
+    except ValueError:
+        return
+    added = auth.sign("GET", "https://b.s3.amazonaws.com/")
+    for value in added.values():
+        assert value.isascii()
+        assert value.isprintable()
+    algorithm, _, parameters = added["Authorization"].partition(" ")
+    assert algorithm == "AWS4-HMAC-SHA256"
+    names = [part.split("=", 1)[0] for part in parameters.split(", ")]
+    assert names == ["Credential", "SignedHeaders", "Signature"]
+    assert (
+        parameters.split(", ")[0]
+        == f"Credential={access_key}/{added['X-Amz-Date'][:8]}/{region}/s3/aws4_request"
+    )
+
+
+def test_lone_surrogates_are_value_errors() -> None:
+    """string_to_sign, signature, canonical_request and canonical_query_string refuse a lone
+    surrogate with a ValueError, never a UnicodeEncodeError or bytes no client sends."""
+    key = signing_key("k", "20150830", region="r", service="s")
+    _value_error(lambda: signature(key, "a\ud800"), "string_to_sign holds a lone surrogate")
+    _value_error(
+        lambda: string_to_sign("GET\n\udfff", "20150830T123600Z", region="r", service="s"),
+        "canonical_request holds a lone surrogate",
+    )
+    _value_error(lambda: canonical_query_string("a=\ud800"), "query holds a lone surrogate")
+    _value_error(
+        lambda: canonical_request("GET", "https://h/?\ud800", headers={}), "lone surrogate"
+    )
+    _value_error(
+        lambda: canonical_headers({"X-A": "\ud800"}), "header 'X-A' holds a lone surrogate"
+    )
+
+
+@pytest.mark.parametrize(
+    "timestamp",
+    [
+        datetime.datetime.max.replace(tzinfo=datetime.timezone(datetime.timedelta(hours=-5))),
+        datetime.datetime.min.replace(tzinfo=datetime.timezone(datetime.timedelta(hours=5))),
+        "20159999T123600Z",
+        "20150830T996000Z",
+        "20150230T000000Z",
+        "00000101T000000Z",
+    ],
+)
+def test_timestamps_out_of_range_or_unreal_are_value_errors(timestamp: Any) -> None:
+    """A time past year 9999 in UTC is a ValueError (not OverflowError), and a timestamp
+    string must name a real date and time."""
+    _value_error(
+        lambda: string_to_sign("", timestamp, region="r", service="s"),
+        "out of range|not a valid date",
+    )
+    _value_error(
+        lambda: SigV4("AK", "s", region="r", service="s", timestamp=timestamp), "timestamp"
+    )
+
+
+def test_days_are_checked_and_years_padded() -> None:
+    """A day must be a real date; a year before 1000 is written with four digits."""
+    _value_error(lambda: signing_key("k", "20159999", region="r", service="s"), "valid day")
+    early = datetime.datetime(5, 1, 2, 3, 4, 5, tzinfo=datetime.timezone.utc)
+    assert string_to_sign("", early, region="r", service="s").split("\n")[1] == "00050102T030405Z"
+    assert signing_key("k", datetime.date(5, 1, 2), region="r", service="s") == signing_key(
+        "k", "00050102", region="r", service="s"
+    )
+
+
+def test_method_must_be_an_http_token() -> None:
+    """The method is an HTTP token, as for OAuth 1.0."""
+    for method in ("GET X", "GET\n", "\ud800", ""):
+        _value_error(
+            lambda method=method: canonical_request(method, "https://h/", headers={}), "method"
+        )
+
+
+def test_header_values_follow_the_library_rule() -> None:
+    """Header values may be int or float, written as Python writes them; bool and None are
+    TypeErrors that say why."""
+    assert canonical_headers({"Content-Length": 5, "X-Amz-Meta-Ratio": 0.5}) == (
+        "content-length:5\nx-amz-meta-ratio:0.5\n"
+    )
+    assert canonical_headers([("X-A", 10**20)]) == f"x-a:{10**20}\n"
+    for bad in (True, None):
+        with pytest.raises(TypeError, match="differs between Python"):
+            canonical_headers({"X-A": bad})  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="differs between Python"):
+            SigV4("AK", "s", **_AUTH).sign("GET", "https://h/", headers=[("X-A", bad)])  # type: ignore[list-item]
+
+
+def test_payload_hash_is_one_printable_line() -> None:
+    """A payload hash with a line break would shift the canonical request's lines: refused."""
+    _value_error(
+        lambda: canonical_request("GET", "https://h/", headers={}, payload_hash="a\nb"),
+        "payload_hash",
+    )
+
+
+def test_a_request_with_a_header_name_that_is_not_text_is_a_type_error() -> None:
+    """A prepared request whose headers hold a name that is not a str (requests keeps what it
+    is given) is refused with TypeError, not an AttributeError from inside the signer."""
+    auth = SigV4("AK", "s", **_AUTH)
+    prepared = requests.Request("GET", "https://h/").prepare()
+    prepared.headers = {None: "x"}  # type: ignore[assignment]
+    with pytest.raises(TypeError, match="header names must be str"):
+        auth(prepared)

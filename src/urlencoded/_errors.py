@@ -22,10 +22,15 @@ __all__ = [
     "FieldTooLarge",
     "LimitExceeded",
     "ListIndexTooLarge",
+    "MalformedSignature",
     "NestingError",
     "NestingTooDeep",
     "ProbeError",
+    "ReplayedNonce",
     "RowDecodeError",
+    "SignatureError",
+    "SignatureMismatch",
+    "StaleSignature",
     "TooManyFields",
     "TooManyKeys",
     "URLEncodedError",
@@ -42,8 +47,9 @@ class URLEncodedError(Exception):
     does not say otherwise (invalid bytes in strict mode, an unknown charset,
     a client that disconnected, a probe or nesting error);
     :class:`LimitExceeded` says 413, :class:`UnsupportedMediaType` 415,
-    :class:`ContentLengthError` 411 or 400 and :class:`BodyConsumedError`
-    500. An exception that is not a :class:`URLEncodedError` is a server bug:
+    :class:`ContentLengthError` 411 or 400, :class:`BodyConsumedError`
+    500, and :class:`SignatureError` 401 (400 for :class:`MalformedSignature`).
+    An exception that is not a :class:`URLEncodedError` is a server bug:
     answer it with 500.
 
     >>> from urlencoded import TooManyFields
@@ -405,6 +411,83 @@ class BodyConsumedError(URLEncodedError, RuntimeError):
 
     def __reduce__(self) -> tuple[type[BodyConsumedError], tuple[str, str]]:
         return (type(self), (self.cause, self.fix))
+
+
+class SignatureError(URLEncodedError, ValueError):
+    """A signed request did not verify (``urlencoded.oauth1.verify``, ``urlencoded.sigv4.verify``).
+
+    Its subclasses say what failed: :class:`MalformedSignature` (the
+    signature's parameters are missing, repeated, unsupported or unreadable;
+    :attr:`status` 400), :class:`SignatureMismatch` (the signature is not the
+    one the credentials give, or the credentials are unknown),
+    :class:`StaleSignature` (the request's time is outside the window it is
+    accepted in, or a presigned URL expired) and :class:`ReplayedNonce` (an
+    OAuth nonce seen before); those three answer 401 Unauthorized, as RFC
+    5849 §3.2 says. :attr:`scheme` is ``"OAuth"`` or ``"AWS4-HMAC-SHA256"``,
+    for a ``WWW-Authenticate`` header; :attr:`detail` says what is wrong
+    (it names no secret, and is meant for the server's log rather than for
+    the client).
+
+    >>> from urlencoded import MalformedSignature, SignatureMismatch
+    >>> SignatureMismatch("OAuth", "oauth_signature does not match").status
+    401
+    >>> MalformedSignature("OAuth", "no oauth_signature").status
+    400
+
+    .. versionadded:: 1.1
+    """
+
+    status = 401
+
+    def __init__(self, scheme: str, detail: str) -> None:
+        self.scheme = scheme
+        self.detail = detail
+        super().__init__(f"{scheme} signature: {detail}")
+
+    def __reduce__(self) -> tuple[type[SignatureError], tuple[str, str]]:
+        return (type(self), (self.scheme, self.detail))
+
+
+class MalformedSignature(SignatureError):
+    """The request's signature parameters are missing, repeated, unsupported or unreadable.
+
+    An ``Authorization`` header that does not parse, protocol parameters in
+    more than one place (RFC 5849 §3.5), one given twice, a required one
+    missing, an unsupported signature method or algorithm, a timestamp or
+    credential scope that is not well formed. :attr:`status` is 400.
+
+    .. versionadded:: 1.1
+    """
+
+    status = 400
+
+
+class SignatureMismatch(SignatureError):
+    """The signature is not the one the request and its credentials give.
+
+    Also raised for credentials the server does not know (its secret
+    lookup gave ``None``), and for a body whose hash is not the one signed.
+
+    .. versionadded:: 1.1
+    """
+
+
+class StaleSignature(SignatureError):
+    """The request's time is outside the window in which it is accepted.
+
+    An OAuth ``oauth_timestamp`` or a SigV4 ``X-Amz-Date`` further from the
+    server's clock than allowed, or a presigned URL used after it expired
+    (or long before it was signed).
+
+    .. versionadded:: 1.1
+    """
+
+
+class ReplayedNonce(SignatureError):
+    """An OAuth ``oauth_nonce`` that the server has seen before with the same timestamp.
+
+    .. versionadded:: 1.1
+    """
 
 
 # Tracebacks and reprs name the public module, where users import them from;

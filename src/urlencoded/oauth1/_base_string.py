@@ -17,20 +17,48 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Union
 from urllib.parse import urlsplit
 
-from .._core import PATH_PERCENT_ENCODE_SET, BytesLike, parse_bytes, utf8_percent_encode
-from .._web import str_pairs
+from .._core import (
+    PATH_PERCENT_ENCODE_SET,
+    BytesLike,
+    check_part,
+    check_value,
+    pair_items,
+    utf8_percent_encode,
+)
+from .._web import (
+    UNRESERVED,
+    check_header_text,
+    escape_unreserved,
+    join_sort_keys,
+    query_sort_keys,
+    str_pairs,
+)
 from ..dialects import OAUTH1 as _RFC5849
 
-__all__ = ["Body", "ProtocolParams", "base_string_uri", "protocol_pairs", "signature_base_string"]
+__all__ = [
+    "Body",
+    "ProtocolParams",
+    "base_string",
+    "base_string_uri",
+    "check_method",
+    "check_url",
+    "is_form_data",
+    "protocol_pairs",
+    "protocol_text",
+    "signature_base_string",
+]
 
 _NameOrValue = Union[str, BytesLike]
 _Pairs = Union[Iterable[Any], Mapping[str, _NameOrValue], Mapping[bytes, _NameOrValue]]
 Body = Union[_Pairs, str, BytesLike, None]
-ProtocolParams = Union[Iterable[tuple[str, str]], Mapping[str, str]]
+_ProtocolValue = Union[str, int, float]
+ProtocolParams = Union[Iterable[tuple[str, _ProtocolValue]], Mapping[str, _ProtocolValue]]
 
 # The characters of an RFC 3986 query (pchar, "/" and "?"), which a form body
 # that follows HTML 4.01 §17.13.4 keeps within; "%" must start an escape.
-_FORM_BODY = re.compile(rb"(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*")
+_QUERY_BYTES = UNRESERVED + b"!$&'()*+,;=:@/?%"
+_BAD_ESCAPE = re.compile(rb"%(?![0-9A-Fa-f]{2})")
+_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")  # RFC 9110 §5.6.2
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
@@ -62,8 +90,7 @@ def base_string_uri(url: str) -> str:
 
     .. versionadded:: 1.1
     """
-    if not isinstance(url, str):
-        raise TypeError(f"url must be a str, not {type(url).__name__}")
+    check_url(url)
     written_scheme = url.partition(":")[0]
     if "/" not in written_scheme and not written_scheme.isascii():
         raise ValueError(f"url's scheme must be ASCII: {written_scheme!r}")
@@ -93,94 +120,132 @@ def base_string_uri(url: str) -> str:
     return f"{scheme}://{netloc}{path}"
 
 
-def _form_pairs(body: Body, what: str) -> list[tuple[bytes, bytes]]:
-    """The (name, value) pairs of a body or query, as bytes (RFC 5849 §3.4.1.3.1)."""
+def is_form_data(data: bytes) -> bool:
+    """Whether *data* keeps within an RFC 3986 query, each "%" starting an escape.
+
+    Two C passes, whatever the length: a regular expression over the whole
+    body (a repeated group) would keep tens of bytes of state per byte.
+    """
+    return not data.translate(None, _QUERY_BYTES) and _BAD_ESCAPE.search(data) is None
+
+
+def _form_keys(body: Body, keys: list[str]) -> None:
+    """Add the sort keys of a body's pairs to *keys* (RFC 5849 §3.4.1.3.1)."""
     if body is None:
-        return []
+        return
     if isinstance(body, str):
         if not body.isascii():
             raise ValueError(
-                f"{what} is not application/x-www-form-urlencoded data (not ASCII): {body!r};"
+                f"body is not application/x-www-form-urlencoded data (not ASCII): {body[:60]!r};"
                 " pass pairs, or leave it out of the signature"
             )
         body = body.encode("ascii")
     if isinstance(body, (bytes, bytearray, memoryview)):
         data = bytes(body)
-        if not _FORM_BODY.fullmatch(data):
+        if not is_form_data(data):
             raise ValueError(
-                f"{what} is not application/x-www-form-urlencoded data: {data[:60]!r};"
+                f"body is not application/x-www-form-urlencoded data: {data[:60]!r};"
                 " a body that is not a form is not signed (RFC 5849 §3.4.1.3.1)"
             )
-        return parse_bytes(data)
-    pairs = list(body.items()) if isinstance(body, Mapping) else list(body)
-    checked = []
-    for index, pair in enumerate(pairs):
+        query_sort_keys(data, keys)
+        return
+    for index, pair in enumerate(pair_items(body, "body")):
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-            raise TypeError(f"{what} pair {index} is not a (name, value) pair: {pair!r}")
-        checked.append((_as_bytes(pair[0], what, index), _as_bytes(pair[1], what, index)))
-    return checked
+            raise TypeError(f"body pair {index} is not a (name, value) pair: {pair!r}")
+        name = _as_bytes(check_part(pair[0], f"body pair {index} name"), index)
+        value = _as_bytes(check_value(pair[1], f"body pair {index} value"), index)
+        keys.append(f"{escape_unreserved(name)}\0{escape_unreserved(value)}")
 
 
-def _as_bytes(value: object, what: str, index: int) -> bytes:
+def _as_bytes(value: str | BytesLike, index: int) -> bytes:
     if isinstance(value, str):
         # RFC 5849 §3.6: text is UTF-8 encoded; a lone surrogate cannot be.
         try:
             return value.encode("utf-8")
         except UnicodeEncodeError:
-            raise ValueError(f"{what} pair {index} holds a lone surrogate: {value!r}") from None
-    if isinstance(value, (bytes, bytearray, memoryview)):
-        return bytes(value)
-    raise TypeError(f"{what} pair {index} holds {type(value).__name__}, not str or bytes")
+            raise ValueError(f"body pair {index} holds a lone surrogate: {value!r}") from None
+    return bytes(value)
+
+
+def protocol_text(text: str, what: str) -> str:
+    """A protocol parameter's name or value: UTF-8 text that a header can carry."""
+    check_header_text(text, what)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError(f"{what} holds a lone surrogate: {text!r}") from None
+    return text
 
 
 def protocol_pairs(oauth_params: ProtocolParams) -> list[tuple[str, str]]:
-    """The protocol parameters, checked: str, named ``oauth_...``, each once."""
+    """The protocol parameters, checked: named ``oauth_...`` in ASCII, each once.
+
+    Values follow the library's rule (str, int or float) and hold no CR, LF,
+    NUL or lone surrogate: each is written into an ``Authorization`` header.
+    """
     protocol: list[tuple[str, str]] = []
     seen: set[str] = set()
     for name, value in str_pairs(oauth_params, "oauth_params"):
-        if not name.startswith("oauth_"):
+        if not name.startswith("oauth_") or not name.isascii() or not name.isprintable():
             raise ValueError(
                 f"oauth_params holds {name!r}: protocol parameters are named oauth_..."
-                " (give the realm to authorization_header, other parameters in the URL or body)"
+                " in printable ASCII (give the realm to authorization_header, other"
+                " parameters in the URL or body)"
             )
         if name in seen:
             raise ValueError(f"duplicate protocol parameter {name!r} (RFC 5849 §3.1)")
         seen.add(name)
-        protocol.append((name, value))
+        protocol.append((name, protocol_text(value, f"protocol parameter {name!r}")))
     return protocol
 
 
-def _normalized_parameters(
-    url: str, body: Body, oauth_params: ProtocolParams
-) -> tuple[str, list[tuple[str, str]]]:
-    """RFC 5849 §3.4.1.3: the normalized parameters, and the checked protocol parameters."""
-    protocol = protocol_pairs(oauth_params)
+def _normalized_parameters(url: str, body: Body, protocol: list[tuple[str, str]]) -> str:
+    """RFC 5849 §3.4.1.3: the normalized parameters of the query, body and protocol parameters."""
     # §3.4.1.3.1: the query, the protocol parameters, the form body; never oauth_signature.
     # The query is taken as clients send it: whatever they escape decodes the same.
-    query = parse_bytes(urlsplit(url).query.encode("utf-8", "surrogatepass"))
-    sources = [("url's query", query), ("body", _form_pairs(body, "body"))]
-    seen = {name.encode("ascii", "surrogatepass") for name, _ in protocol}
-    pairs: list[tuple[bytes, bytes]] = []
-    for where, found in sources:
-        for name, value in found:
-            if name.startswith(b"oauth_"):
-                if name in seen:
-                    shown = name.decode("utf-8", "replace")
-                    raise ValueError(
-                        f"duplicate protocol parameter {shown!r} (in the {where}; RFC 5849 §3.5)"
-                    )
-                seen.add(name)
-            pairs.append((name, value))
-    pairs += [(name.encode("utf-8"), value.encode("utf-8")) for name, value in protocol]
-    kept = [(name, value) for name, value in pairs if name != b"oauth_signature"]
+    keys = query_sort_keys(urlsplit(url).query.encode("utf-8"))
+    query_keys = len(keys)
+    _form_keys(body, keys)
+    seen = {name for name, _ in protocol}
+    for index, key in enumerate(keys):
+        if key.startswith("oauth_"):
+            name = key.partition("\0")[0]
+            if name in seen:
+                where = "url's query" if index < query_keys else "body"
+                raise ValueError(
+                    f"duplicate protocol parameter {name!r} (in the {where}; RFC 5849 §3.5)"
+                )
+            seen.add(name)
+    keys += [
+        f"{name}\0{escape_unreserved(value.encode('utf-8'))}"
+        for name, value in protocol
+        if name != "oauth_signature"
+    ]
+    kept = [key for key in keys if not key.startswith("oauth_signature\0")]
     # §3.4.1.3.2: encode, sort by name then value, join.
-    return _RFC5849.canonical_query(kept), protocol
+    return join_sort_keys(kept)
 
 
-def _url_text(url: object) -> str:
+def check_url(url: object) -> str:
+    """*url*, a str that UTF-8 can encode."""
     if not isinstance(url, str):
         raise TypeError(f"url must be a str, not {type(url).__name__}")
+    try:
+        url.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise ValueError(
+            f"url holds a lone surrogate at index {error.start}: {url[:80]!r}"
+        ) from None
     return url
+
+
+def check_method(method: object) -> str:
+    """*method*, an HTTP method: an RFC 9110 token."""
+    if not isinstance(method, str):
+        raise TypeError(f"method must be a str, not {type(method).__name__}")
+    if not _TOKEN.fullmatch(method):
+        raise ValueError(f"method must be an HTTP token (RFC 9110 §9.1): {method[:40]!r}")
+    return method
 
 
 def signature_base_string(
@@ -222,9 +287,13 @@ def signature_base_string(
 
     .. versionadded:: 1.1
     """
-    if not isinstance(method, str):
-        raise TypeError(f"method must be a str, not {type(method).__name__}")
-    uri = base_string_uri(_url_text(url))
-    normalized, _ = _normalized_parameters(url, body, oauth_params)
+    return base_string(method, url, body, protocol_pairs(oauth_params))
+
+
+def base_string(method: str, url: str, body: Body, protocol: list[tuple[str, str]]) -> str:
+    """:func:`signature_base_string` of protocol parameters that :func:`protocol_pairs` checked."""
+    check_method(method)
+    uri = base_string_uri(url)
+    normalized = _normalized_parameters(url, body, protocol)
     # Steps 1-5: method, "&", base string URI, "&", normalized parameters, each encoded.
     return "&".join(map(_RFC5849.encode, (method.upper(), uri, normalized)))

@@ -9,14 +9,22 @@ import secrets
 import time
 from typing import Any, Callable, Union
 
+from .._core import check_value
 from .._errors import UnsupportedMediaType
-from .._web import RequestSigner, check_content_type, sendable_body
-from ._base_string import Body
+from .._web import RequestSigner, check_content_type, check_secret, sendable_body
+from ._base_string import Body, protocol_text
 from ._signing import SIGNATURE_METHODS, authorization_header, check_realm
 
 __all__ = ["OAuth1"]
 
-_Text = Union[str, Callable[[], str], None]
+_Value = Union[str, int]
+_Text = Union[_Value, Callable[[], _Value], None]
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a str, not {type(value).__name__}")
+    return value
 
 
 def _form_body(content_type: object, body: object) -> bytes | str | None:
@@ -50,12 +58,16 @@ class OAuth1(RequestSigner):
     :param realm: the header's ``realm``, if any.
     :param callback: ``oauth_callback`` (temporary credential requests).
     :param verifier: ``oauth_verifier`` (token requests).
-    :param nonce: a fixed ``oauth_nonce`` or a function giving one;
-        32 random hex digits by default.
-    :param timestamp: a fixed ``oauth_timestamp`` or a function giving one;
-        the current time in seconds by default.
-    :raises TypeError: for an argument of the wrong type.
-    :raises ValueError: for an unsupported *signature_method* or a bad *realm*.
+    :param nonce: a fixed ``oauth_nonce`` or a function giving one (a str,
+        or an int written in decimal); 32 random hex digits by default.
+    :param timestamp: a fixed ``oauth_timestamp`` or a function giving one
+        (a str or an int); the current time in seconds by default.
+    :raises TypeError: for an argument of the wrong type (``bool`` and
+        ``None`` are no nonce or timestamp).
+    :raises ValueError: for an unsupported *signature_method*, a bad
+        *realm*, a key, token, callback, verifier, nonce or timestamp
+        holding CR, LF, NUL or a lone surrogate (each goes into the
+        ``Authorization`` header), or a secret with a lone surrogate.
 
     >>> import httpx
     >>> auth = OAuth1("key", "secret", nonce="n", timestamp="1")
@@ -84,20 +96,20 @@ class OAuth1(RequestSigner):
         nonce: _Text = None,
         timestamp: _Text = None,
     ) -> None:
-        for what, text in (
-            ("client_key", client_key),
-            ("client_secret", client_secret),
-            ("token_secret", token_secret),
-            ("signature_method", signature_method),
-        ):
-            if not isinstance(text, str):
-                raise TypeError(f"{what} must be a str, not {type(text).__name__}")
+        check_secret(client_secret, "client_secret")
+        check_secret(token_secret, "token_secret")
+        if not isinstance(signature_method, str):
+            raise TypeError(
+                f"signature_method must be a str, not {type(signature_method).__name__}"
+            )
+        # Each is written into the Authorization header: checked now, not at the first request.
+        protocol_text(_text(client_key, "client_key"), "client_key")
         for what, optional in (("token", token), ("callback", callback), ("verifier", verifier)):
-            if optional is not None and not isinstance(optional, str):
-                raise TypeError(f"{what} must be a str or None, not {type(optional).__name__}")
+            if optional is not None:
+                protocol_text(_text(optional, what), what)
         for what, source in (("nonce", nonce), ("timestamp", timestamp)):
-            if source is not None and not isinstance(source, str) and not callable(source):
-                raise TypeError(f"{what} must be a str, a function or None")
+            if source is not None and not callable(source):
+                protocol_text(check_value(source, what, str_only=True), what)
         if signature_method not in SIGNATURE_METHODS:
             raise ValueError(
                 f"unsupported signature_method {signature_method!r}: expected one of"
@@ -118,10 +130,11 @@ class OAuth1(RequestSigner):
     def __repr__(self) -> str:
         return f"OAuth1(client_key={self.client_key!r}, signature_method={self.signature_method!r})"
 
-    def _fresh(self, source: _Text, default: Callable[[], str]) -> str:
+    def _fresh(self, source: _Text, default: Callable[[], str], what: str) -> str:
         if source is None:
             return default()
-        return source if isinstance(source, str) else source()
+        value = source() if callable(source) else source
+        return check_value(value, f"the {what}", str_only=True)
 
     def oauth_params(self) -> list[tuple[str, str]]:
         """The protocol parameters of the next request, without its signature.
@@ -129,17 +142,19 @@ class OAuth1(RequestSigner):
         https://www.rfc-editor.org/rfc/rfc5849#section-3.1
 
         :returns: ``(name, value)`` pairs, with a new nonce and timestamp.
-        :raises TypeError: if a *nonce* or *timestamp* function gave no str.
+        :raises TypeError: if a *nonce* or *timestamp* function gave neither
+            a str nor an int.
+        :raises ValueError: if it gave one with CR, LF, NUL or a lone surrogate.
 
         >>> OAuth1("key", nonce="n", timestamp="1").oauth_params()[:2]
         [('oauth_nonce', 'n'), ('oauth_timestamp', '1')]
 
         .. versionadded:: 1.1
         """
-        nonce = self._fresh(self._nonce, lambda: secrets.token_hex(16))
-        timestamp = self._fresh(self._timestamp, lambda: str(int(time.time())))
-        if not isinstance(nonce, str) or not isinstance(timestamp, str):
-            raise TypeError("the nonce and timestamp functions must return str")
+        nonce = self._fresh(self._nonce, lambda: secrets.token_hex(16), "nonce")
+        timestamp = self._fresh(self._timestamp, lambda: str(int(time.time())), "timestamp")
+        protocol_text(nonce, "the nonce")
+        protocol_text(timestamp, "the timestamp")
         params = [
             ("oauth_nonce", nonce),
             ("oauth_timestamp", timestamp),

@@ -14,8 +14,9 @@ import base64
 import hashlib
 import hmac
 
+from .._web import check_secret
 from ..dialects import OAUTH1 as _RFC5849
-from ._base_string import Body, ProtocolParams, protocol_pairs, signature_base_string
+from ._base_string import Body, ProtocolParams, base_string, protocol_pairs
 
 __all__ = [
     "SIGNATURE_METHODS",
@@ -32,9 +33,9 @@ _HASHES = {"HMAC-SHA1": hashlib.sha1, "HMAC-SHA256": hashlib.sha256}
 
 
 def sign(method_name: str, base_string: str, client_secret: str, token_secret: str) -> str:
-    for what, secret in (("client_secret", client_secret), ("token_secret", token_secret)):
-        if not isinstance(secret, str):
-            raise TypeError(f"{what} must be a str, not {type(secret).__name__}")
+    """*base_string* signed with HMAC-SHA1, HMAC-SHA256 or PLAINTEXT (§3.4.2-§3.4.4)."""
+    check_secret(client_secret, "client_secret")
+    check_secret(token_secret, "token_secret")
     # §3.4.2 and §3.4.4: the key is both secrets encoded, joined by "&" even if empty.
     key = f"{_RFC5849.encode(client_secret)}&{_RFC5849.encode(token_secret)}"
     if method_name == "PLAINTEXT":
@@ -83,9 +84,9 @@ def signature(
     :returns: the signature, not yet encoded for a header.
     :raises TypeError: as :func:`signature_base_string` does, or for a
         secret that is not a str.
-    :raises ValueError: as :func:`signature_base_string` does, or if
+    :raises ValueError: as :func:`signature_base_string` does, if
         ``oauth_signature_method`` is missing or not in
-        :data:`SIGNATURE_METHODS`.
+        :data:`SIGNATURE_METHODS`, or for a secret with a lone surrogate.
 
     >>> signature("GET", "http://photos.example.net/photos?file=vacation.jpg&size=original",
     ...           oauth_params={"oauth_consumer_key": "dpf43f3p2l4k3l03",
@@ -97,12 +98,13 @@ def signature(
 
     .. versionadded:: 1.1
     """
-    base = signature_base_string(method, url, body=body, oauth_params=oauth_params)
-    method_name = _signature_method(protocol_pairs(oauth_params))
-    return sign(method_name, base, client_secret, token_secret)
+    protocol = protocol_pairs(oauth_params)
+    base = base_string(method, url, body, protocol)
+    return sign(_signature_method(protocol), base, client_secret, token_secret)
 
 
 def check_realm(realm: str | None) -> None:
+    """*realm*, which is written in a quoted string as it is: printable ASCII, no quote."""
     if realm is None:
         return
     if not isinstance(realm, str):

@@ -15,30 +15,36 @@ from collections.abc import Iterable, Mapping
 from typing import Union
 from urllib.parse import urlsplit
 
-from .._core import parse_bytes
-from .._web import str_pairs
+from .._web import UNRESERVED, check_header_text, join_sort_keys, query_sort_keys, str_pairs
 from ..dialects import AWS_SIGV4 as _URI_ENCODE
 
 __all__ = [
     "EMPTY_PAYLOAD_HASH",
     "UNSIGNED_PAYLOAD",
     "Headers",
+    "as_sent_query",
     "canonical_headers",
     "canonical_query_string",
     "canonical_request",
     "canonical_uri",
+    "check_method",
     "hashed_payload",
     "header_pairs",
+    "host_of",
     "signed_headers",
+    "utf8",
 ]
 
 #: The hashed payload of an empty body: the SHA-256 of no bytes, in lower-case hex.
 EMPTY_PAYLOAD_HASH = hashlib.sha256(b"").hexdigest()
 #: The hashed payload that says the body is not signed (S3 over HTTPS).
 UNSIGNED_PAYLOAD = "UNSIGNED-PAYLOAD"
-Headers = Union[Iterable[tuple[str, str]], Mapping[str, str]]
+_HeaderValue = Union[str, int, float]
+Headers = Union[Iterable[tuple[str, _HeaderValue]], Mapping[str, _HeaderValue]]
 _TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")  # RFC 9110 §5.6.2 field names
 _SPACES = re.compile(r"[ \t]+")
+# RFC 3986 §3.4 query characters (pchar, "/" and "?"), and "%": what is sent as it is.
+_QUERY_CHARACTERS = UNRESERVED + b"!$&'()*+,;=:@/?%"
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
@@ -90,39 +96,88 @@ def canonical_uri(path: str, *, s3: bool = False) -> str:
     return "/" + "/".join(map(_URI_ENCODE.encode, segments)) + trailing
 
 
-def canonical_query_string(query: str) -> str:
+def canonical_query_string(query: str, *, as_sent: bool = False) -> str:
     """The canonical query string of a request's query.
 
     https://docs.aws.amazon.com/IAM/latest/UserGuide/create-signed-request.html#create-canonical-request
 
-    The query is read as ``application/x-www-form-urlencoded`` (``+`` is a
-    space, as in the AWS test suite), then each name and value is
-    URI-encoded, and the pairs sorted by name, then value, and joined
-    (:meth:`urlencoded.dialects.Dialect.canonical_query` of
-    :data:`~urlencoded.dialects.AWS_SIGV4`). Names and values are bytes
-    throughout: a query in a legacy encoding is signed as sent.
+    By default, as AWS documents it and its test suite checks: the query is
+    read as ``application/x-www-form-urlencoded`` (``+`` is a space), each
+    name and value is URI-encoded (every byte but ``A-Za-z0-9-._~`` as
+    ``%XY``), and the pairs are sorted by name, then value, and joined.
+    Names and values are bytes throughout: a query in a legacy encoding is
+    signed as sent. Two queries that decode alike sign alike.
+
+    With *as_sent*, as botocore signs a URL's query: the pieces between
+    ``&`` are split at the first ``=`` and sorted as they are, without
+    decoding or encoding (an empty piece is kept, as ``=``). The query must
+    then be the one sent, within RFC 3986's query characters. The two agree
+    whenever the query is written as AWS encodes it (as botocore writes
+    ``params=``), and differ where it is not: ``q=a+b&t=%7E*`` is
+    ``q=a%20b&t=~%2A`` by default and ``q=a+b&t=%7E*`` as sent.
+    :doc:`clients` says which to use when.
 
     :param query: the query, without ``?``.
+    :param as_sent: sort the pieces as sent, not decoded and encoded again.
     :returns: the canonical query string (ASCII).
-    :raises TypeError: if *query* is not a str.
+    :raises TypeError: if *query* is not a str or *as_sent* not a bool.
+    :raises ValueError: if *query* holds a lone surrogate, or with
+        *as_sent* a character that clients escape before sending (a space,
+        a non-ASCII character, ``"``, ``#``, ``<`` ...).
 
     >>> canonical_query_string("q=a+b&tag=~%7E&tag=*&empty")
     'empty=&q=a%20b&tag=%2A&tag=~~'
+    >>> canonical_query_string("q=a+b&tag=~%7E&tag=*&empty", as_sent=True)
+    'empty=&q=a+b&tag=*&tag=~%7E'
 
     .. versionadded:: 1.1
     """
     if not isinstance(query, str):
         raise TypeError(f"query must be a str, not {type(query).__name__}")
-    return _URI_ENCODE.canonical_query(parse_bytes(query.encode("utf-8", "surrogatepass")))
+    if not isinstance(as_sent, bool):
+        raise TypeError(f"as_sent must be a bool, not {type(as_sent).__name__}")
+    data = utf8(query, "query")
+    if not as_sent:
+        return join_sort_keys(query_sort_keys(data))
+    if data.translate(None, _QUERY_CHARACTERS):
+        shown = sorted(set(data.translate(None, _QUERY_CHARACTERS).decode("utf-8")))[:5]
+        raise ValueError(
+            f"query holds {''.join(shown)!r}, which clients escape before sending it: a query"
+            " signed as sent must be the one sent (escape it, or sign it decoded)"
+        )
+    return as_sent_query(query)
+
+
+def as_sent_query(query: str) -> str:
+    """botocore's canonical query of a URL's query: the raw pieces, split and sorted."""
+    if not query:
+        return ""
+    keys = [name + "\0" + value for name, _, value in map(_split_piece, query.split("&"))]
+    return join_sort_keys(keys)
+
+
+def _split_piece(piece: str) -> tuple[str, str, str]:
+    return piece.partition("=")
+
+
+def utf8(text: str, what: str) -> bytes:
+    """*text* in UTF-8; a lone surrogate, which no client sends, is a ValueError naming *what*."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise ValueError(
+            f"{what} holds a lone surrogate at index {error.start}: {text[:80]!r}"
+        ) from None
 
 
 def header_pairs(headers: Headers) -> list[tuple[str, str]]:
+    """The headers to sign, checked: token names (in lower case), values a header can hold."""
     checked = []
     for name, value in str_pairs(headers, "headers"):
         if not _TOKEN.fullmatch(name):
-            raise ValueError(f"not a valid header name: {name!r}")
-        if "\r" in value or "\n" in value or "\0" in value:
-            raise ValueError(f"header {name!r} holds CR, LF or NUL: {value!r}")
+            raise ValueError(f"not a valid header name: {name[:40]!r}")
+        check_header_text(value, f"header {name!r}")
+        utf8(value, f"header {name!r}")
         checked.append((name.lower(), value))
     return checked
 
@@ -143,11 +198,14 @@ def canonical_headers(headers: Headers) -> str:
     made one space; the values of a name given more than once joined with
     ``,`` in the order given. Each line ends with a newline.
 
-    :param headers: the headers to sign, as ``(name, value)`` pairs or a mapping.
+    :param headers: the headers to sign, as ``(name, value)`` pairs or a
+        mapping; a value is a str, or an ``int`` or ``float`` written as
+        Python writes it.
     :returns: the canonical headers.
-    :raises TypeError: for a pair that is not two str.
+    :raises TypeError: for a pair that is not a str name and a value of
+        those types (``bool`` and ``None`` are refused).
     :raises ValueError: for a name that is not an HTTP token, or a value
-        holding CR, LF or NUL.
+        holding CR, LF, NUL or a lone surrogate (or a ``nan``).
 
     >>> print(canonical_headers([("Host", "example.com"), ("My-Header", " a   b "),
     ...                          ("my-header", "c")]), end="")
@@ -207,7 +265,7 @@ def hashed_payload(body: bytes | str | None) -> str:
     return hashlib.sha256(body).hexdigest()
 
 
-def _host(url: str) -> str:
+def host_of(url: str) -> str:
     """The Host header a client sends for *url*: lower case, no default port."""
     parts = urlsplit(url)
     host = parts.hostname
@@ -226,6 +284,15 @@ def _host(url: str) -> str:
     return host
 
 
+def check_method(method: object) -> str:
+    """*method*, an HTTP method: an RFC 9110 token."""
+    if not isinstance(method, str):
+        raise TypeError(f"method must be a str, not {type(method).__name__}")
+    if not _TOKEN.fullmatch(method):
+        raise ValueError(f"method must be an HTTP token (RFC 9110 §9.1): {method[:40]!r}")
+    return method
+
+
 def canonical_request(
     method: str,
     url: str,
@@ -234,6 +301,7 @@ def canonical_request(
     body: bytes | str | None = None,
     payload_hash: str | None = None,
     s3: bool = False,
+    query_as_sent: bool = False,
 ) -> str:
     """The canonical request, whose hash the string to sign holds.
 
@@ -253,10 +321,14 @@ def canonical_request(
         *body*, such as :data:`UNSIGNED_PAYLOAD` or the value of an
         ``X-Amz-Content-SHA256`` header.
     :param s3: sign for Amazon S3 (see :func:`canonical_uri`).
+    :param query_as_sent: sign the query as sent, as botocore does
+        (:func:`canonical_query_string` with *as_sent*).
     :returns: the canonical request.
     :raises TypeError: for an argument of the wrong type.
-    :raises ValueError: for a URL that is not absolute or has a non-ASCII
-        host, or a bad header.
+    :raises ValueError: for a method that is not an HTTP token, a URL that
+        is not absolute, has a non-ASCII host or a lone surrogate, a bad
+        header (as for :func:`canonical_headers`), or a *payload_hash* that
+        is not printable ASCII.
 
     >>> print(canonical_request("GET", "https://example.amazonaws.com/?Param2=value2&Param1=value1",
     ...                         headers={"X-Amz-Date": "20150830T123600Z"}))
@@ -271,25 +343,27 @@ def canonical_request(
 
     .. versionadded:: 1.1
     """
-    if not isinstance(method, str):
-        raise TypeError(f"method must be a str, not {type(method).__name__}")
+    check_method(method)
     if not isinstance(url, str):
         raise TypeError(f"url must be a str, not {type(url).__name__}")
+    utf8(url, "url")
     pairs = header_pairs(headers)
     if not any(name == "host" for name, _ in pairs):
-        pairs.append(("host", _host(url)))
+        pairs.append(("host", host_of(url)))
     else:
-        _host(url)  # the URL is still checked
+        host_of(url)  # the URL is still checked
     if payload_hash is None:
         payload_hash = hashed_payload(body)
     elif not isinstance(payload_hash, str):
         raise TypeError(f"payload_hash must be a str, not {type(payload_hash).__name__}")
+    elif not payload_hash.isascii() or not payload_hash.isprintable():
+        raise ValueError(f"payload_hash must be printable ASCII: {payload_hash[:70]!r}")
     parts = urlsplit(url)
     return "\n".join(
         [
             method.upper(),
             canonical_uri(parts.path, s3=s3),
-            canonical_query_string(parts.query),
+            canonical_query_string(parts.query, as_sent=query_as_sent),
             canonical_headers(pairs),
             signed_headers(pairs),
             payload_hash,

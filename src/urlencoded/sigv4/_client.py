@@ -8,11 +8,13 @@ from __future__ import annotations
 import datetime
 from typing import Any, Callable, Union
 
-from .._web import RequestSigner, sendable_body
+from .._web import RequestSigner, check_secret, sendable_body
 from ._canonical import Headers, canonical_request, hashed_payload, header_pairs
 from ._signing import (
     ALGORITHM,
     Timestamp,
+    check_session_token,
+    check_token,
     scope_part,
     signature,
     signing_key,
@@ -49,7 +51,11 @@ class SigV4(RequestSigner):
     :param timestamp: a fixed time (``20150830T123600Z`` or an aware
         datetime) or a function giving the time; the current time by default.
     :raises TypeError: for an argument of the wrong type.
-    :raises ValueError: for a bad region or service.
+    :raises ValueError: for an access key, region or service that is not
+        an RFC 9110 token (ASCII letters, digits and ``!#$%&'*+-.^_`|~``:
+        each is written into the ``Authorization`` header as it is), a
+        session token that is not printable ASCII, a secret key with a lone
+        surrogate, or a bad fixed *timestamp*.
 
     >>> import httpx
     >>> auth = SigV4("AKIDEXAMPLE", "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY",
@@ -76,11 +82,11 @@ class SigV4(RequestSigner):
         s3: bool | None = None,
         timestamp: _Clock = None,
     ) -> None:
-        for what, text in (("access_key", access_key), ("secret_key", secret_key)):
-            if not isinstance(text, str):
-                raise TypeError(f"{what} must be a str, not {type(text).__name__}")
-        if session_token is not None and not isinstance(session_token, str):
-            raise TypeError("session_token must be a str or None")
+        # Each but the secret is written into a header: checked here, not at the first request.
+        check_token(access_key, "access_key")
+        check_secret(secret_key, "secret_key")
+        if session_token is not None:
+            check_session_token(session_token)
         if s3 is not None and not isinstance(s3, bool):
             raise TypeError("s3 must be a bool or None")
         if timestamp is not None and not callable(timestamp):
@@ -155,10 +161,11 @@ class SigV4(RequestSigner):
 
     def _sign_into(self, headers: Any, method: str, url: Any, body: object) -> None:
         sent = sendable_body(body, "body")
-        signed = [
-            (name, value)
-            for name, value in headers.items()
-            if name.lower() in _SIGNED_FROM_REQUEST or name.lower().startswith("x-amz-")
-        ]
+        signed = []
+        for name, value in headers.items():
+            if not isinstance(name, str):
+                raise TypeError(f"the request's header names must be str, not {name!r}")
+            if name.lower() in _SIGNED_FROM_REQUEST or name.lower().startswith("x-amz-"):
+                signed.append((name, value))
         for name, value in self.sign(method, str(url), headers=signed, body=sent).items():
             headers[name] = value
