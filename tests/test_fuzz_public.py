@@ -712,6 +712,11 @@ EXCEPTION_BASES: dict[str, type[BaseException]] = {
     "NestingError": ValueError,
     "BodyConsumedError": RuntimeError,
     "RowDecodeError": urlencoded.DecodeError,
+    "SignatureError": ValueError,
+    "MalformedSignature": urlencoded.SignatureError,
+    "SignatureMismatch": urlencoded.SignatureError,
+    "StaleSignature": urlencoded.SignatureError,
+    "ReplayedNonce": urlencoded.SignatureError,
 }
 _ANNOTATION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "str": hostile_text,
@@ -754,6 +759,8 @@ def exercise_exception(data: st.DataObject, cls: type[BaseException], module: st
         assert status == 415
     elif isinstance(error, urlencoded.ContentLengthError):
         assert status == (411 if error.content_length is None else 400)
+    elif isinstance(error, urlencoded.SignatureError):
+        assert status == (400 if isinstance(error, urlencoded.MalformedSignature) else 401)
     else:
         assert status == 400
 
@@ -1632,6 +1639,164 @@ def _auth_operations() -> dict[str, Operation]:
     return {"auth_flow": auth_flow, "__call__": call_auth}
 
 
+# The verifiers: a request signed as a client signs it, then perhaps changed, with
+# hostile server options.
+
+_SIGNED_AT = 1_700_000_000
+unix_times = st.one_of(
+    st.just(_SIGNED_AT + 60),
+    st.integers(-(2**70), 2**70),
+    st.floats(),
+    wrong,
+)
+max_ages = st.one_of(st.none(), st.integers(-5, 10**6), st.floats(), wrong)
+
+
+def _secret_lookups(secret: str) -> st.SearchStrategy[Any]:
+    """A secret, a lookup giving it (or None, or no str), or what is neither."""
+    return st.one_of(
+        st.just(secret),
+        st.just(lambda key: secret),
+        st.just(lambda key: None),
+        st.just(lambda key: 1),
+        secrets,
+        wrong,
+    )
+
+
+def _changed(data: st.DataObject, text: str) -> Any:
+    """*text* as it is, one character of it replaced, or something else."""
+    if text and data.draw(st.integers(0, 3)) == 0:
+        index = data.draw(st.integers(0, len(text) - 1))
+        return text[:index] + data.draw(_TEXT_PIECES) + text[index + 1 :]
+    return data.draw(st.one_of(st.just(text), st.just(text), hostile_text, wrong))
+
+
+def _as_headers(data: st.DataObject, headers: dict[str, Any]) -> Any:
+    """*headers* as a mapping or as pairs, with a hostile one added, or something else."""
+    if data.draw(st.booleans()):
+        name: Any = data.draw(header_names)
+        headers = {**headers, name: data.draw(header_values)}
+    return data.draw(
+        st.sampled_from([headers, list(headers.items()), headers, None]) | header_lists
+    )
+
+
+@_module_exercise("oauth1", "verify")
+def _oauth1_verify(data: st.DataObject) -> None:
+    from urlencoded import oauth1
+
+    method = data.draw(st.sampled_from(["GET", "POST"]))
+    url: Any = data.draw(st.one_of(st.just("https://api.example/r?q=1&r=%7E"), hostile_urls))
+    form = data.draw(st.booleans())
+    body: Any = data.draw(st.one_of(st.just("a=1&b=%C3%A9"), pair_lists, signer_bodies))
+    signer = oauth1.OAuth1(
+        "key",
+        "secret",
+        token=data.draw(st.sampled_from([None, "token"])),
+        token_secret="token secret",
+        signature_method=data.draw(st.sampled_from(oauth1.SIGNATURE_METHODS)),
+        nonce="n1",
+        timestamp=str(_SIGNED_AT),
+    )
+    signed = attempt(signer.sign, lambda: signer.sign(method, url, body=body if form else None))
+    headers: dict[str, Any] = {"Authorization": _changed(data, signed or "")}
+    if form:
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+    options = data.draw(
+        keyword_options(
+            {
+                "token_secret": _secret_lookups("token secret"),
+                "now": unix_times,
+                "max_age": max_ages,
+                "seen_nonce": st.one_of(
+                    st.none(), st.sampled_from([lambda *_: False, lambda *_: True, lambda *_: 0])
+                ),
+                "signature_methods": st.one_of(
+                    st.none(),
+                    st.lists(st.sampled_from([*oauth1.SIGNATURE_METHODS, "RSA-SHA1", "x"])),
+                    wrong,
+                ),
+                "rsa_verifier": st.one_of(
+                    st.none(), st.sampled_from([lambda *_: True, lambda *_: False]), wrong
+                ),
+                **UNKNOWN_OPTION,
+            }
+        )
+    )
+    options.setdefault("now", _SIGNED_AT + 60)
+    result = call(
+        oauth1.verify,
+        data.draw(st.one_of(st.just(method), methods)),
+        data.draw(st.one_of(st.just(url), hostile_urls)),
+        headers=_as_headers(data, headers),
+        body=data.draw(st.one_of(st.just(body), signer_bodies)),
+        client_secret=data.draw(_secret_lookups("secret")),
+        **options,
+    )
+    assert result is None or isinstance(result, oauth1.VerifiedRequest)
+
+
+def _verified_fields(verified: Any) -> None:
+    """A VerifiedRequest: frozen, equal to its copy, each field of its documented type."""
+    assert verified == pickle.loads(pickle.dumps(verified))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        verified.source = "x"
+    hints = {field.name: field.type for field in dataclasses.fields(verified)}
+    for name, hint in hints.items():
+        value = getattr(verified, name)
+        kinds = {"str": str, "int": int, "bool": bool, "dict": dict, "tuple": tuple}
+        allowed = tuple(kinds[kind] for kind in kinds if kind in str(hint))
+        assert isinstance(value, allowed) or (value is None and "None" in str(hint)), name
+
+
+@_module_exercise("oauth1", "VerifiedRequest")
+def _oauth1_verified_request(data: st.DataObject) -> None:
+    from urlencoded import oauth1
+
+    key = data.draw(hostile_text.map(lambda t: t[:30]))
+    secret: Any = data.draw(secrets)
+    url = "https://api.example/r?" + data.draw(hostile_text.map(lambda t: t[:100]))
+    signer = attempt(oauth1.OAuth1, lambda: oauth1.OAuth1(key, secret, timestamp=str(_SIGNED_AT)))
+    header = None if signer is None else attempt(signer.sign, lambda: signer.sign("GET", url))
+    if header is None:
+        return
+    verified = oauth1.verify(
+        "GET", url, headers={"Authorization": header}, client_secret=secret, now=_SIGNED_AT
+    )
+    assert verified.client_key == key
+    _verified_fields(verified)
+
+
+@_module_exercise(
+    "oauth1",
+    "MalformedSignature",
+    "ReplayedNonce",
+    "SignatureError",
+    "SignatureMismatch",
+    "StaleSignature",
+)
+@_module_exercise(
+    "sigv4", "MalformedSignature", "SignatureError", "SignatureMismatch", "StaleSignature"
+)
+def _signature_errors(data: st.DataObject) -> None:
+    from urlencoded import oauth1, sigv4
+
+    for module in (oauth1, sigv4):
+        for name in ("MalformedSignature", "SignatureError", "SignatureMismatch"):
+            assert getattr(module, name) is getattr(urlencoded, name)
+    assert oauth1.ReplayedNonce is urlencoded.ReplayedNonce
+    assert sigv4.StaleSignature is oauth1.StaleSignature is urlencoded.StaleSignature
+
+
+@_module_exercise("oauth1", "RSA_SIGNATURE_METHODS")
+def _oauth1_rsa_methods(data: st.DataObject) -> None:
+    from urlencoded import oauth1
+
+    assert oauth1.RSA_SIGNATURE_METHODS == ("RSA-SHA1", "RSA-SHA256")
+    assert not set(oauth1.RSA_SIGNATURE_METHODS) & set(oauth1.SIGNATURE_METHODS)
+
+
 @_module_exercise("oauth1", "OAuth1")
 def _oauth1_class(data: st.DataObject) -> None:
     from urlencoded import oauth1
@@ -1791,6 +1956,142 @@ def _sigv4_class(data: st.DataObject) -> None:
     auth = call(sigv4.SigV4, data.draw(names), data.draw(secrets), **_scope(data), **options)
     if auth is not None:
         exercise_methods(data, auth, 4)
+
+
+amz_times = st.one_of(
+    st.just("20240102T030500Z"),
+    sigv4_timestamps,
+    st.datetimes(timezones=st.just(datetime.timezone.utc)),
+)
+
+
+@_module_exercise("sigv4", "presign_url")
+def _sigv4_presign_url(data: st.DataObject) -> None:
+    from urlencoded import sigv4
+
+    options = data.draw(
+        keyword_options(
+            {
+                "service": services,
+                "expires": st.one_of(
+                    st.integers(-2, sigv4.MAX_EXPIRES + 2), st.sampled_from([2**70, 1.0]), wrong
+                ),
+                "session_token": st.one_of(st.none(), names),
+                "now": amz_times,
+                "headers": header_lists,
+                "s3": st.one_of(st.none(), flags),
+                **UNKNOWN_OPTION,
+            }
+        )
+    )
+    url: Any = data.draw(
+        st.one_of(st.just("https://b.s3.amazonaws.com/k%20ey?x=1&x=2"), hostile_urls)
+    )
+    result = call(
+        sigv4.presign_url,
+        data.draw(methods),
+        url,
+        access_key=data.draw(st.one_of(st.just("AKID"), names)),
+        secret_key=data.draw(secrets),
+        region=data.draw(regions),
+        **options,
+    )
+    assert result is None or "X-Amz-Signature=" in result
+
+
+@_module_exercise("sigv4", "verify")
+def _sigv4_verify(data: st.DataObject) -> None:
+    from urlencoded import sigv4
+
+    method = data.draw(st.sampled_from(["GET", "PUT"]))
+    url: Any = data.draw(st.one_of(st.just("https://b.s3.amazonaws.com/k%20ey?x=1"), hostile_urls))
+    body: Any = data.draw(st.one_of(st.just(b"a=1"), signer_bodies))
+    service = data.draw(st.sampled_from(["s3", "iam"]))
+    headers: dict[str, Any] = {"Host": "b.s3.amazonaws.com"}
+    if data.draw(st.booleans()):
+        presigned = attempt(
+            sigv4.presign_url,
+            lambda: sigv4.presign_url(
+                method,
+                url,
+                access_key="AKID",
+                secret_key="secret",
+                region="us-east-1",
+                service=service,
+                expires=60,
+                now="20240102T030405Z",
+            ),
+        )
+        url = presigned or url
+    else:
+        signer = sigv4.SigV4(
+            "AKID", "secret", region="us-east-1", service=service, timestamp="20240102T030405Z"
+        )
+        signed = attempt(signer.sign, lambda: signer.sign(method, url, headers=headers, body=body))
+        for name, value in (signed or {}).items():
+            headers[name] = _changed(data, value)
+    options = data.draw(
+        keyword_options(
+            {
+                "region": st.one_of(st.none(), regions),
+                "service": st.one_of(st.none(), services),
+                "now": amz_times,
+                "max_skew": st.one_of(st.integers(-2, 10**6), st.sampled_from([2**70, 1.5]), wrong),
+                "s3": st.one_of(st.none(), flags),
+                **UNKNOWN_OPTION,
+            }
+        )
+    )
+    options.setdefault("now", "20240102T030500Z")
+    result = call(
+        sigv4.verify,
+        data.draw(st.one_of(st.just(method), methods)),
+        _changed(data, url) if isinstance(url, str) else url,
+        headers=_as_headers(data, headers),
+        body=data.draw(st.one_of(st.just(body), signer_bodies)),
+        secret_key=data.draw(_secret_lookups("secret")),
+        **options,
+    )
+    assert result is None or isinstance(result, sigv4.VerifiedRequest)
+
+
+@_module_exercise("sigv4", "VerifiedRequest")
+def _sigv4_verified_request(data: st.DataObject) -> None:
+    from urlencoded import sigv4
+
+    key = data.draw(st.one_of(st.just("AKID"), hostile_text.map(lambda t: t[:30])))
+    secret: Any = data.draw(secrets)
+    path = data.draw(hostile_text.map(lambda t: t[:100]))
+    url = attempt(
+        sigv4.presign_url,
+        lambda: sigv4.presign_url(
+            "GET",
+            "https://b.s3.amazonaws.com/" + path,
+            access_key=key,
+            secret_key=secret,
+            region="us-east-1",
+            now="20240102T030405Z",
+        ),
+    )
+    if url is None:
+        return
+    verified = sigv4.verify(
+        "GET",
+        url,
+        headers={"Host": "b.s3.amazonaws.com"},
+        secret_key=secret,
+        now="20240102T030405Z",
+    )
+    assert verified.access_key == key
+    assert verified.presigned
+    _verified_fields(verified)
+
+
+@_module_exercise("sigv4", "MAX_EXPIRES")
+def _sigv4_max_expires(data: st.DataObject) -> None:
+    from urlencoded import sigv4
+
+    assert sigv4.MAX_EXPIRES == 7 * 24 * 60 * 60
 
 
 def _register_signer_methods() -> None:
@@ -2688,6 +2989,15 @@ def test_asgi_malformed_headers_and_receive_are_type_errors() -> None:
     with pytest.raises(TypeError, match="receive callable, not NoneType"):
         asyncio.run(urlencoded.parse_asgi(scope, None))  # type: ignore[arg-type]
     assert asyncio.run(urlencoded.parse_asgi(scope, receive)) == [("a", "1")]
+
+
+def test_requests_prepare_refuses_a_url_that_is_not_str() -> None:
+    """requests_prepare takes the URL as a str, and converts nothing else with str()."""
+    from urlencoded import clients
+
+    for url in (_Raising(), 7, b"http://h/"):
+        with pytest.raises(TypeError, match="takes the URL as a str, not"):
+            clients.requests_prepare("GET", url)  # type: ignore[arg-type]
 
 
 def test_httpx_request_refuses_a_malformed_url_with_value_error() -> None:

@@ -366,8 +366,8 @@ def requests_prepare(
     :returns: the prepared request, unsent.
     :raises ImportError: if requests is not installed.
     :raises TypeError: as :func:`urlencoded.serialize` does for bad pairs, for
-        a value the library's rule refuses (a bool, None), for a *method* that
-        is not a str, or for an argument that would replace the body.
+        a value the library's rule refuses (a bool, None), for a *method* or
+        *url* that is not a str, or for an argument that would replace the body.
     :raises ValueError: for a str *params* that is not a finished query as
         requests sends it (the module's notes), or a str *data* that is not
         ASCII.
@@ -381,6 +381,10 @@ def requests_prepare(
     """
     client = _client("requests", "requests_prepare")
     _check_method(method, "requests_prepare")
+    if not isinstance(url, str):
+        # requests would make a URL of anything with str().
+        kind = type(url).__name__
+        raise TypeError(f"urlencoded.clients.requests_prepare() takes the URL as a str, not {kind}")
     _refuse_body_arguments(kwargs, ("files", "json"), "requests_prepare")
     query = None if params is None else _serialized(params, encoding, "params", "requests_prepare")
     if data is not None:
