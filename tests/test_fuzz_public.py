@@ -1491,11 +1491,20 @@ def _client_url(name: str) -> Exerciser:
 _each("clients", ["httpx_url", "aiohttp_url"], _client_url)
 
 
-client_headers = st.dictionaries(
-    st.sampled_from(["Content-Type", "content-type", "X-A", "Accept"]),
-    st.sampled_from(["text/plain", "application/x-www-form-urlencoded", "", "b"]),
-    max_size=2,
+_CLIENT_HEADER_NAMES = st.one_of(
+    st.sampled_from(["Content-Type", "content-type", "CONTENT-TYPE", "X-A", "Accept"]),
+    hostile_text.map(lambda text: text[:20]),
 )
+_CLIENT_HEADER_VALUES = st.one_of(
+    st.sampled_from(["text/plain", "application/x-www-form-urlencoded", "", "b"]),
+    hostile_text.map(lambda text: text[:40]),
+)
+client_headers = st.one_of(
+    st.dictionaries(_CLIENT_HEADER_NAMES, _CLIENT_HEADER_VALUES, max_size=3),
+    st.lists(st.tuples(_CLIENT_HEADER_NAMES, _CLIENT_HEADER_VALUES), max_size=3),
+)
+"""Headers as the HTTP clients take them (str names and values), which the functions read
+for a Content-Type before passing them on: what the clients refuse in them is theirs."""
 
 
 def _client_request(name: str) -> Exerciser:
@@ -1514,10 +1523,6 @@ def _client_request(name: str) -> Exerciser:
                 }
             )
         )
-        # The headers are the client's argument, passed on, unless the function reads them
-        # to add the form's Content-Type.
-        if "data" in options and "headers" in options and data.draw(st.booleans()):
-            options["headers"] = data.draw(header_lists)
         method, url = data.draw(methods), data.draw(hostile_urls)
         call(getattr(clients, name), method, url, **options)
 
@@ -1682,14 +1687,31 @@ def _as_headers(data: st.DataObject, headers: dict[str, Any]) -> Any:
     )
 
 
+def _broken(data: st.DataObject, *arguments: str) -> frozenset[str]:
+    """The one or two arguments made hostile; the others stay as a client sent them."""
+    return frozenset(data.draw(st.lists(st.sampled_from(arguments), max_size=2, unique=True)))
+
+
+signed_queries = st.one_of(st.just("q=1&r=%7E"), hostile_text.map(lambda text: text[:100]))
+signed_bodies = st.one_of(
+    st.just("a=1&b=%C3%A9"),
+    hostile_text.map(lambda text: text[:100]),
+    st.lists(st.tuples(hostile_text, hostile_text), max_size=3),
+)
+"""What a client signs: queries and bodies, some of them hostile but all of the right type."""
+
+
 @_module_exercise("oauth1", "verify")
 def _oauth1_verify(data: st.DataObject) -> None:
     from urlencoded import oauth1
 
+    broken = _broken(
+        data, "method", "url", "authorization", "headers", "body", "secrets", "options"
+    )
     method = data.draw(st.sampled_from(["GET", "POST"]))
-    url: Any = data.draw(st.one_of(st.just("https://api.example/r?q=1&r=%7E"), hostile_urls))
+    url = "https://api.example/r?" + data.draw(signed_queries)
+    body: Any = data.draw(signed_bodies)
     form = data.draw(st.booleans())
-    body: Any = data.draw(st.one_of(st.just("a=1&b=%C3%A9"), pair_lists, signer_bodies))
     signer = oauth1.OAuth1(
         "key",
         "secret",
@@ -1700,38 +1722,54 @@ def _oauth1_verify(data: st.DataObject) -> None:
         timestamp=str(_SIGNED_AT),
     )
     signed = attempt(signer.sign, lambda: signer.sign(method, url, body=body if form else None))
-    headers: dict[str, Any] = {"Authorization": _changed(data, signed or "")}
-    if form:
+    headers: Any = {"Authorization": signed}
+    if "authorization" in broken:
+        headers["Authorization"] = _changed(data, signed or "")
+    if form and not isinstance(body, list):
         headers["Content-Type"] = "application/x-www-form-urlencoded"
-    options = data.draw(
-        keyword_options(
-            {
-                "token_secret": _secret_lookups("token secret"),
-                "now": unix_times,
-                "max_age": max_ages,
-                "seen_nonce": st.one_of(
-                    st.none(), st.sampled_from([lambda *_: False, lambda *_: True, lambda *_: 0])
-                ),
-                "signature_methods": st.one_of(
-                    st.none(),
-                    st.lists(st.sampled_from([*oauth1.SIGNATURE_METHODS, "RSA-SHA1", "x"])),
-                    wrong,
-                ),
-                "rsa_verifier": st.one_of(
-                    st.none(), st.sampled_from([lambda *_: True, lambda *_: False]), wrong
-                ),
-                **UNKNOWN_OPTION,
-            }
+    if "headers" in broken:
+        headers = _as_headers(data, headers)
+    secret_lookups = {
+        "client_secret": st.sampled_from(["secret", lambda key: "secret"]),
+        "token_secret": st.sampled_from(["token secret", lambda token: "token secret"]),
+    }
+    if "secrets" in broken:
+        secret_lookups = {
+            "client_secret": _secret_lookups("secret"),
+            "token_secret": _secret_lookups("token secret"),
+        }
+    options = {name: data.draw(lookup) for name, lookup in secret_lookups.items()}
+    options["now"] = _SIGNED_AT + 60
+    if "options" in broken:
+        options.update(
+            data.draw(
+                keyword_options(
+                    {
+                        "now": unix_times,
+                        "max_age": max_ages,
+                        "seen_nonce": st.one_of(
+                            st.none(),
+                            st.sampled_from([lambda *_: False, lambda *_: True, lambda *_: 0]),
+                        ),
+                        "signature_methods": st.one_of(
+                            st.none(),
+                            st.lists(st.sampled_from([*oauth1.SIGNATURE_METHODS, "RSA-SHA1", "x"])),
+                            wrong,
+                        ),
+                        "rsa_verifier": st.one_of(
+                            st.none(), st.sampled_from([lambda *_: True, lambda *_: False]), wrong
+                        ),
+                        **UNKNOWN_OPTION,
+                    }
+                )
+            )
         )
-    )
-    options.setdefault("now", _SIGNED_AT + 60)
     result = call(
         oauth1.verify,
-        data.draw(st.one_of(st.just(method), methods)),
-        data.draw(st.one_of(st.just(url), hostile_urls)),
-        headers=_as_headers(data, headers),
-        body=data.draw(st.one_of(st.just(body), signer_bodies)),
-        client_secret=data.draw(_secret_lookups("secret")),
+        data.draw(methods) if "method" in broken else method,
+        _changed(data, url) if "url" in broken else url,
+        headers=headers,
+        body=data.draw(signer_bodies) if "body" in broken else body,
         **options,
     )
     assert result is None or isinstance(result, oauth1.VerifiedRequest)
@@ -1969,33 +2007,33 @@ amz_times = st.one_of(
 def _sigv4_presign_url(data: st.DataObject) -> None:
     from urlencoded import sigv4
 
-    options = data.draw(
-        keyword_options(
-            {
-                "service": services,
-                "expires": st.one_of(
-                    st.integers(-2, sigv4.MAX_EXPIRES + 2), st.sampled_from([2**70, 1.0]), wrong
-                ),
-                "session_token": st.one_of(st.none(), names),
-                "now": amz_times,
-                "headers": header_lists,
-                "s3": st.one_of(st.none(), flags),
-                **UNKNOWN_OPTION,
-            }
-        )
-    )
-    url: Any = data.draw(
-        st.one_of(st.just("https://b.s3.amazonaws.com/k%20ey?x=1&x=2"), hostile_urls)
-    )
-    result = call(
-        sigv4.presign_url,
-        data.draw(methods),
-        url,
-        access_key=data.draw(st.one_of(st.just("AKID"), names)),
-        secret_key=data.draw(secrets),
-        region=data.draw(regions),
-        **options,
-    )
+    hostile = {
+        "method": methods,
+        "url": hostile_urls,
+        "access_key": names,
+        "secret_key": secrets,
+        "region": regions,
+        "service": services,
+        "expires": st.one_of(
+            st.integers(-2, sigv4.MAX_EXPIRES + 2), st.sampled_from([2**70, 1.0]), wrong
+        ),
+        "session_token": st.one_of(st.none(), names),
+        "now": amz_times,
+        "headers": header_lists,
+        "s3": st.one_of(st.none(), flags),
+        **UNKNOWN_OPTION,
+    }
+    arguments: dict[str, Any] = {
+        "method": data.draw(st.sampled_from(["GET", "PUT"])),
+        "url": "https://b.s3.amazonaws.com/" + data.draw(signed_queries),
+        "access_key": "AKID",
+        "secret_key": "secret",
+        "region": "us-east-1",
+    }
+    for name in _broken(data, *hostile):
+        arguments[name] = data.draw(hostile[name])
+    method, url = arguments.pop("method"), arguments.pop("url")
+    result = call(sigv4.presign_url, method, url, **arguments)
     assert result is None or "X-Amz-Signature=" in result
 
 
@@ -2003,11 +2041,12 @@ def _sigv4_presign_url(data: st.DataObject) -> None:
 def _sigv4_verify(data: st.DataObject) -> None:
     from urlencoded import sigv4
 
+    broken = _broken(data, "method", "url", "headers", "body", "secret", "options")
     method = data.draw(st.sampled_from(["GET", "PUT"]))
-    url: Any = data.draw(st.one_of(st.just("https://b.s3.amazonaws.com/k%20ey?x=1"), hostile_urls))
-    body: Any = data.draw(st.one_of(st.just(b"a=1"), signer_bodies))
+    url = "https://b.s3.amazonaws.com/k%20ey?" + data.draw(signed_queries)
+    body: Any = data.draw(st.one_of(st.just(b"a=1"), signed_bodies.filter(_is_str)))
     service = data.draw(st.sampled_from(["s3", "iam"]))
-    headers: dict[str, Any] = {"Host": "b.s3.amazonaws.com"}
+    headers: Any = {"Host": "b.s3.amazonaws.com"}
     if data.draw(st.booleans()):
         presigned = attempt(
             sigv4.presign_url,
@@ -2028,31 +2067,46 @@ def _sigv4_verify(data: st.DataObject) -> None:
             "AKID", "secret", region="us-east-1", service=service, timestamp="20240102T030405Z"
         )
         signed = attempt(signer.sign, lambda: signer.sign(method, url, headers=headers, body=body))
-        for name, value in (signed or {}).items():
-            headers[name] = _changed(data, value)
-    options = data.draw(
-        keyword_options(
-            {
-                "region": st.one_of(st.none(), regions),
-                "service": st.one_of(st.none(), services),
-                "now": amz_times,
-                "max_skew": st.one_of(st.integers(-2, 10**6), st.sampled_from([2**70, 1.5]), wrong),
-                "s3": st.one_of(st.none(), flags),
-                **UNKNOWN_OPTION,
-            }
+        headers.update(signed or {})
+    if "headers" in broken:
+        headers = {name: _changed(data, value) for name, value in headers.items()}
+        headers = _as_headers(data, headers)
+    options: dict[str, Any] = {
+        "secret_key": data.draw(st.sampled_from(["secret", lambda key: "secret"])),
+        "now": "20240102T030500Z",
+    }
+    if "secret" in broken:
+        options["secret_key"] = data.draw(_secret_lookups("secret"))
+    if "options" in broken:
+        options.update(
+            data.draw(
+                keyword_options(
+                    {
+                        "region": st.one_of(st.none(), regions),
+                        "service": st.one_of(st.none(), services),
+                        "now": amz_times,
+                        "max_skew": st.one_of(
+                            st.integers(-2, 10**6), st.sampled_from([2**70, 1.5]), wrong
+                        ),
+                        "s3": st.one_of(st.none(), flags),
+                        **UNKNOWN_OPTION,
+                    }
+                )
+            )
         )
-    )
-    options.setdefault("now", "20240102T030500Z")
     result = call(
         sigv4.verify,
-        data.draw(st.one_of(st.just(method), methods)),
-        _changed(data, url) if isinstance(url, str) else url,
-        headers=_as_headers(data, headers),
-        body=data.draw(st.one_of(st.just(body), signer_bodies)),
-        secret_key=data.draw(_secret_lookups("secret")),
+        data.draw(methods) if "method" in broken else method,
+        _changed(data, url) if "url" in broken else url,
+        headers=headers,
+        body=data.draw(signer_bodies) if "body" in broken else body,
         **options,
     )
     assert result is None or isinstance(result, sigv4.VerifiedRequest)
+
+
+def _is_str(value: object) -> bool:
+    return isinstance(value, str)
 
 
 @_module_exercise("sigv4", "VerifiedRequest")
