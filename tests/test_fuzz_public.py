@@ -1419,7 +1419,51 @@ def _run(coroutine: Awaitable[T]) -> T:
     return asyncio.run(main())
 
 
-hostile_urls = st.one_of(
+# These modules' functions take several arguments each. Drawn each from a strategy with
+# wrong types in it, nearly every call would stop at its first check. So each argument has
+# two strategies: values of the right type (their content hostile) and wrong ones (wrong
+# types, bad values); a call gets one or two arguments, or none, from the second.
+
+Argument = tuple[st.SearchStrategy[Any], st.SearchStrategy[Any]]
+"""An argument's values of the right type, with hostile content, and its wrong values."""
+UNKNOWN_KEYWORD: dict[str, Argument] = {"nonsense": (st.nothing(), st.just(1))}
+
+
+def _broken(data: st.DataObject, *arguments: str) -> frozenset[str]:
+    """The one or two arguments made wrong (or none); the others stay of the right type."""
+    return frozenset(data.draw(st.lists(st.sampled_from(arguments), max_size=2, unique=True)))
+
+
+def hostile_arguments(
+    data: st.DataObject, arguments: dict[str, Argument], *required: str
+) -> dict[str, Any]:
+    """Keyword arguments: the *required* ones, some others, one or two of them wrong.
+
+    In the order of *arguments*, so that the required ones can be passed by position.
+    """
+    broken = _broken(data, *arguments)
+    chosen = data.draw(st.lists(st.sampled_from(list(arguments)), max_size=3, unique=True))
+    given = {*required, *broken, *chosen}
+    drawn: dict[str, Any] = {}
+    for name, (right, wrong_values) in arguments.items():
+        if name in broken:
+            drawn[name] = data.draw(wrong_values)
+        elif name in given and not right.is_empty:
+            drawn[name] = data.draw(right)
+    return drawn
+
+
+def _rarely(data: st.DataObject) -> bool:
+    """True once in ten or twenty draws (Hypothesis favours a strategy's first values)."""
+    return data.draw(st.integers(0, 9)) == 9
+
+
+def _positional(arguments: dict[str, Any], *names: str) -> list[Any]:
+    """Take *names* out of *arguments*, to pass by position."""
+    return [arguments.pop(name) for name in names]
+
+
+url_texts = st.one_of(
     st.sampled_from(
         [
             "http://h/p?a=1#f",
@@ -1444,13 +1488,19 @@ hostile_urls = st.one_of(
         st.sampled_from(["http://h/", "https://h/p?", "http://h/p?q=1&", "http://h/%"]),
         hostile_text,
     ).map(lambda parts: (parts[0] + parts[1])[:600]),
-    wrong,
 )
 """URLs: well-formed, with odd escapes, hosts and ports, relative, non-ASCII, surrogates."""
-methods = st.one_of(
-    st.sampled_from(["GET", "POST", "PUT", "get", "", "G T", "GET\r\n", "\x00", "É"]), wrong
+hostile_urls = st.one_of(url_texts, wrong)
+method_texts = st.sampled_from(["GET", "POST", "PUT", "get", "", "G T", "GET\r\n", "\x00", "É"])
+methods = st.one_of(method_texts, wrong)
+str_pairs = st.one_of(
+    st.lists(st.tuples(hostile_text, hostile_text), max_size=4),
+    st.dictionaries(hostile_text.map(lambda text: text[:20]), hostile_text, max_size=3),
 )
-client_queries = st.one_of(pair_lists, hostile_text.map(lambda text: text[:300]), st.none())
+"""Pairs of str, as a list or a mapping: the right type, hostile content."""
+finished_queries = st.sampled_from(["", "a=1&b=%20", "q=%7E*", "a&&b=", "x=%zz"])
+client_queries = st.one_of(str_pairs, finished_queries)
+bad_client_queries = st.one_of(pair_lists, hostile_text.map(lambda text: text[:300]))
 header_names = st.one_of(
     st.sampled_from(["Host", "X-Amz-Date", "content-type", "", "a b", "a:b", "\x00", "é"]),
     hostile_text.map(lambda text: text[:30]),
@@ -1463,27 +1513,55 @@ header_lists = st.one_of(
     wrong,
 )
 """Headers: mappings (their keys of any hashable type) and lists of pairs, or neither."""
-signer_bodies = st.one_of(
-    st.none(),
-    hostile_bytes.map(lambda data: data[:300]),
-    hostile_text.map(lambda t: t[:300]),
-    pair_lists,
-    wrong,
+
+
+def _is_str(value: object) -> bool:
+    return isinstance(value, str)
+
+
+str_headers: st.SearchStrategy[Any] = st.one_of(
+    st.dictionaries(header_names.filter(_is_str), hostile_text.map(lambda t: t[:40]), max_size=3),
+    st.lists(
+        st.tuples(header_names.filter(_is_str), hostile_text.map(lambda t: t[:40])), max_size=3
+    ),
 )
-secrets = st.one_of(st.sampled_from(["", "secret", "kéy", "a&b=c"]), names)
+"""Headers of str names and values (hostile ones)."""
+body_texts = st.one_of(
+    st.none(), hostile_bytes.map(lambda data: data[:300]), hostile_text.map(lambda t: t[:300])
+)
+signer_bodies = st.one_of(body_texts, str_pairs)
+bad_signer_bodies = st.one_of(pair_lists, wrong)
+secret_texts = st.one_of(st.sampled_from(["", "secret", "kéy", "a&b=c"]), hostile_text)
+secrets = st.one_of(secret_texts, names)
+text_names = st.one_of(
+    st.sampled_from(["key", "ké y", "a&b=c%20", "日本", "~*'", ""]),
+    hostile_text.map(lambda text: text[:30]),
+)
+label_texts = st.one_of(
+    st.sampled_from(_LABELS), st.sampled_from(_LABELS).map(urlencoded.get_encoding)
+)
+ENCODING: dict[str, Argument] = {"encoding": (label_texts, encodings)}
 
 
 # urlencoded.clients
-
-CLIENT_OPTIONS = {"encoding": encodings, **UNKNOWN_OPTION}
 
 
 def _client_url(name: str) -> Exerciser:
     def exercise(data: st.DataObject) -> None:
         from urlencoded import clients
 
-        options = data.draw(keyword_options(CLIENT_OPTIONS))
-        call(getattr(clients, name), data.draw(hostile_urls), data.draw(client_queries), **options)
+        arguments = hostile_arguments(
+            data,
+            {
+                "url": (url_texts, wrong),
+                "params": (client_queries, bad_client_queries),
+                **ENCODING,
+                **UNKNOWN_KEYWORD,
+            },
+            "url",
+            "params",
+        )
+        call(getattr(clients, name), *_positional(arguments, "url", "params"), **arguments)
 
     return exercise
 
@@ -1499,32 +1577,41 @@ _CLIENT_HEADER_VALUES = st.one_of(
     st.sampled_from(["text/plain", "application/x-www-form-urlencoded", "", "b"]),
     hostile_text.map(lambda text: text[:40]),
 )
-client_headers = st.one_of(
-    st.dictionaries(_CLIENT_HEADER_NAMES, _CLIENT_HEADER_VALUES, max_size=3),
+client_headers = st.dictionaries(_CLIENT_HEADER_NAMES, _CLIENT_HEADER_VALUES, max_size=3)
+"""Headers as the HTTP clients take them (str names and values, as a dict for requests;
+httpx takes pairs too), which the functions read for a Content-Type before passing them
+on: what the clients refuse in them is theirs."""
+httpx_headers = st.one_of(
+    client_headers,
     st.lists(st.tuples(_CLIENT_HEADER_NAMES, _CLIENT_HEADER_VALUES), max_size=3),
 )
-"""Headers as the HTTP clients take them (str names and values), which the functions read
-for a Content-Type before passing them on: what the clients refuse in them is theirs."""
 
 
 def _client_request(name: str) -> Exerciser:
     def exercise(data: st.DataObject) -> None:
         from urlencoded import clients
 
-        options = data.draw(
-            keyword_options(
-                {
-                    "encoding": encodings,
-                    "params": client_queries,
-                    "data": client_queries,
-                    "headers": client_headers,
-                    "json": st.just({}),
-                    **({"content": st.just(b"x")} if name == "httpx_request" else {}),
-                }
-            )
+        arguments = hostile_arguments(
+            data,
+            {
+                "method": (method_texts, wrong),
+                "url": (url_texts, wrong),
+                "params": (client_queries, bad_client_queries),
+                "data": (client_queries, bad_client_queries),
+                **ENCODING,
+                "headers": (
+                    httpx_headers if name == "httpx_request" else client_headers,
+                    st.nothing(),
+                ),
+                # Arguments that would replace the body.
+                "json": (st.nothing(), st.just({})),
+                **({"content": (st.nothing(), st.just(b"x"))} if name == "httpx_request" else {}),
+                **({"files": (st.nothing(), st.just({}))} if name == "requests_prepare" else {}),
+            },
+            "method",
+            "url",
         )
-        method, url = data.draw(methods), data.draw(hostile_urls)
-        call(getattr(clients, name), method, url, **options)
+        call(getattr(clients, name), *_positional(arguments, "method", "url"), **arguments)
 
     return exercise
 
@@ -1536,8 +1623,10 @@ _each("clients", ["httpx_request", "requests_prepare"], _client_request)
 def _client_form(data: st.DataObject) -> None:
     from urlencoded import clients
 
-    options = data.draw(keyword_options(CLIENT_OPTIONS))
-    payload = call(clients.aiohttp_form, data.draw(client_queries), **options)
+    arguments = hostile_arguments(
+        data, {"data": (client_queries, bad_client_queries), **ENCODING, **UNKNOWN_KEYWORD}, "data"
+    )
+    payload = call(clients.aiohttp_form, *_positional(arguments, "data"), **arguments)
     assert payload is None or payload.content_type == clients.FORM_CONTENT_TYPE
 
 
@@ -1550,26 +1639,49 @@ def _client_content_type(data: st.DataObject) -> None:
 
 # urlencoded.oauth1
 
-oauth_param_lists = st.one_of(
+
+@st.composite
+def oauth_param_lists(draw: st.DrawFn) -> list[tuple[str, str]]:
+    """The protocol parameters a signature needs, their values hostile text, some left out."""
+    params = [
+        ("oauth_consumer_key", draw(text_names)),
+        (
+            "oauth_signature_method",
+            draw(st.sampled_from(["HMAC-SHA1", "HMAC-SHA256", "PLAINTEXT"])),
+        ),
+        ("oauth_nonce", draw(text_names)),
+        ("oauth_timestamp", draw(st.sampled_from(["1700000000", "0", "x"]))),
+        ("oauth_token", draw(text_names)),
+        ("oauth_version", "1.0"),
+    ]
+    with_token = draw(st.booleans())
+    left_out = draw(st.sampled_from([None, "oauth_consumer_key", "oauth_nonce", "oauth_timestamp"]))
+    return [
+        (name, value)
+        for name, value in params
+        if name != left_out and (with_token or name != "oauth_token")
+    ]
+
+
+bad_oauth_params = st.one_of(
     st.lists(
         st.tuples(
-            st.one_of(
-                st.sampled_from(
-                    ["oauth_consumer_key", "oauth_nonce", "oauth_signature_method", "oauth_token"]
-                ),
-                names,
-            ),
-            st.one_of(st.sampled_from(["HMAC-SHA1", "PLAINTEXT", "k", ""]), names),
+            st.one_of(st.sampled_from(["oauth_nonce", "oauth_token", "realm"]), names),
+            st.one_of(st.sampled_from(["HMAC-SHA1", "k", ""]), names),
         ),
         max_size=5,
     ),
     pair_lists,
 )
-OAUTH_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
-    "body": signer_bodies,
-    "token_secret": secrets,
-    "realm": st.one_of(st.none(), names),
-    **UNKNOWN_OPTION,
+OAUTH_ARGUMENTS: dict[str, Argument] = {
+    "method": (method_texts, wrong),
+    "url": (url_texts, wrong),
+    "body": (signer_bodies, bad_signer_bodies),
+    "oauth_params": (oauth_param_lists(), bad_oauth_params),
+    "client_secret": (secret_texts, names),
+    "token_secret": (secret_texts, names),
+    "realm": (st.one_of(st.none(), text_names), wrong),
+    **UNKNOWN_KEYWORD,
 }
 
 
@@ -1582,26 +1694,29 @@ def _oauth1_base_string_uri(data: st.DataObject) -> None:
 
 
 def _oauth1_function(name: str) -> Exerciser:
-    # Each function's keywords: the base string's have no secrets, the signature's no realm.
-    keywords = {
-        "signature_base_string": ["body", "nonsense"],
-        "signature": ["body", "token_secret", "nonsense"],
-        "authorization_header": ["body", "token_secret", "realm", "nonsense"],
+    # Each function's arguments: the base string's have no secrets, the signature's no realm.
+    taken = {
+        "signature_base_string": ["method", "url", "body", "oauth_params", "nonsense"],
+        "signature": [
+            "method",
+            "url",
+            "body",
+            "oauth_params",
+            "client_secret",
+            "token_secret",
+            "nonsense",
+        ],
+        "authorization_header": list(OAUTH_ARGUMENTS),
     }[name]
+    required = ["method", "url", "oauth_params"]
+    if name != "signature_base_string":
+        required.append("client_secret")
 
     def exercise(data: st.DataObject) -> None:
         from urlencoded import oauth1
 
-        options = data.draw(keyword_options({key: OAUTH_OPTIONS[key] for key in keywords}))
-        if name != "signature_base_string":
-            options["client_secret"] = data.draw(secrets)
-        result = call(
-            getattr(oauth1, name),
-            data.draw(methods),
-            data.draw(hostile_urls),
-            oauth_params=data.draw(oauth_param_lists),
-            **options,
-        )
+        arguments = hostile_arguments(data, {key: OAUTH_ARGUMENTS[key] for key in taken}, *required)
+        result = call(getattr(oauth1, name), *_positional(arguments, "method", "url"), **arguments)
         assert result is None or result.isascii()
 
     return exercise
@@ -1622,11 +1737,11 @@ def _signed_request(data: st.DataObject, client: str) -> Any:
     """An httpx.Request or a requests.PreparedRequest to sign, or a hostile stand-in."""
     from urlencoded import clients
 
-    if data.draw(st.integers(0, 3)) == 0:
+    if _rarely(data):
         return data.draw(wrong)
     method = data.draw(st.sampled_from(["GET", "POST", "PUT"]))
-    url: Any = data.draw(hostile_urls)
-    body = data.draw(st.one_of(st.none(), pair_lists, hostile_text.map(lambda t: t[:100])))
+    url = "https://h/p?" + data.draw(signed_queries)
+    body = data.draw(st.one_of(st.none(), str_pairs, finished_queries))
     make = clients.httpx_request if client == "httpx" else clients.requests_prepare
     return attempt(make, lambda: make(method, url, data=body))
 
@@ -1644,8 +1759,8 @@ def _auth_operations() -> dict[str, Operation]:
     return {"auth_flow": auth_flow, "__call__": call_auth}
 
 
-# The verifiers: a request signed as a client signs it, then perhaps changed, with
-# hostile server options.
+# The verifiers: a request signed as a client signs it, one or two of its parts, or of the
+# server's options, made hostile.
 
 _SIGNED_AT = 1_700_000_000
 unix_times = st.one_of(
@@ -1685,11 +1800,6 @@ def _as_headers(data: st.DataObject, headers: dict[str, Any]) -> Any:
     return data.draw(
         st.sampled_from([headers, list(headers.items()), headers, None]) | header_lists
     )
-
-
-def _broken(data: st.DataObject, *arguments: str) -> frozenset[str]:
-    """The one or two arguments made hostile; the others stay as a client sent them."""
-    return frozenset(data.draw(st.lists(st.sampled_from(arguments), max_size=2, unique=True)))
 
 
 signed_queries = st.one_of(st.just("q=1&r=%7E"), hostile_text.map(lambda text: text[:100]))
@@ -1769,7 +1879,7 @@ def _oauth1_verify(data: st.DataObject) -> None:
         data.draw(methods) if "method" in broken else method,
         _changed(data, url) if "url" in broken else url,
         headers=headers,
-        body=data.draw(signer_bodies) if "body" in broken else body,
+        body=data.draw(st.one_of(signer_bodies, bad_signer_bodies)) if "body" in broken else body,
         **options,
     )
     assert result is None or isinstance(result, oauth1.VerifiedRequest)
@@ -1839,25 +1949,28 @@ def _oauth1_rsa_methods(data: st.DataObject) -> None:
 def _oauth1_class(data: st.DataObject) -> None:
     from urlencoded import oauth1
 
-    text_or_call = st.one_of(st.none(), names, st.just(lambda: "n"), st.just(lambda: 1))
-    options = data.draw(
-        keyword_options(
-            {
-                "token": st.one_of(st.none(), names),
-                "token_secret": secrets,
-                "signature_method": st.one_of(
-                    st.sampled_from(["HMAC-SHA1", "HMAC-SHA256", "PLAINTEXT", "RSA-SHA1"]), names
-                ),
-                "realm": st.one_of(st.none(), names),
-                "callback": st.one_of(st.none(), hostile_urls),
-                "verifier": st.one_of(st.none(), names),
-                "nonce": text_or_call,
-                "timestamp": text_or_call,
-                **UNKNOWN_OPTION,
-            }
-        )
+    text_or_call: Argument = (
+        st.one_of(st.none(), text_names, st.just(lambda: "n")),
+        st.one_of(names, st.just(lambda: 1)),
     )
-    auth = call(oauth1.OAuth1, data.draw(names), data.draw(secrets), **options)
+    arguments = hostile_arguments(
+        data,
+        {
+            "client_key": (text_names, names),
+            "client_secret": (secret_texts, names),
+            "token": (st.one_of(st.none(), text_names), wrong),
+            "token_secret": (secret_texts, names),
+            "signature_method": (st.sampled_from([*oauth1.SIGNATURE_METHODS, "RSA-SHA1"]), names),
+            "realm": (st.one_of(st.none(), text_names), wrong),
+            "callback": (st.one_of(st.none(), url_texts), wrong),
+            "verifier": (st.one_of(st.none(), text_names), wrong),
+            "nonce": text_or_call,
+            "timestamp": text_or_call,
+            **UNKNOWN_KEYWORD,
+        },
+        "client_key",
+    )
+    auth = call(oauth1.OAuth1, *_positional(arguments, "client_key"), **arguments)
     if auth is not None:
         exercise_methods(data, auth, 4)
 
@@ -1865,31 +1978,45 @@ def _oauth1_class(data: st.DataObject) -> None:
 # urlencoded.sigv4
 
 sigv4_timestamps = st.one_of(
-    st.sampled_from(["20150830T123600Z", "20150830", "2015-08-30T12:36:00Z", "", "x"]),
-    st.datetimes(timezones=st.sampled_from([None, datetime.timezone.utc])),
+    st.just("20150830T123600Z"), st.datetimes(timezones=st.just(datetime.timezone.utc))
+)
+bad_timestamps = st.one_of(
+    st.sampled_from(["20150830", "2015-08-30T12:36:00Z", "", "x", "20151330T123600Z"]),
+    st.datetimes(),
     st.dates(),
     wrong,
 )
-regions = st.one_of(st.sampled_from(["us-east-1", "", "a/b", "é"]), names)
-services = st.one_of(st.sampled_from(["s3", "iam", "", "a b"]), names)
-sigv4_paths = st.one_of(st.sampled_from(["/", "", "/a//b/../c", "/%7e%zz"]), hostile_text, wrong)
+# Region, service and access key are tokens: hostile text is a wrong value for them.
+region_texts = st.sampled_from(["us-east-1", "eu-west-3", "x"])
+regions = st.one_of(st.sampled_from(["", "a/b", "é", "a\nb"]), names)
+service_texts = st.sampled_from(["s3", "iam", "execute-api"])
+services = st.one_of(st.sampled_from(["", "a b", "s3\x00"]), names)
+access_keys = st.sampled_from(["AKID", "AKIDEXAMPLE", "a-b_c.1"])
+SCOPE: dict[str, Argument] = {"region": (region_texts, names), "service": (service_texts, names)}
+sigv4_paths = st.one_of(st.sampled_from(["/", "", "/a//b/../c", "/%7e%zz"]), hostile_text)
+bodies_to_hash = st.one_of(st.none(), body_texts)
 
 
 @_module_exercise("sigv4", "canonical_uri")
 def _sigv4_canonical_uri(data: st.DataObject) -> None:
     from urlencoded import sigv4
 
-    options = data.draw(keyword_options({"s3": flags}))
-    result = call(sigv4.canonical_uri, data.draw(sigv4_paths), **options)
+    arguments = hostile_arguments(
+        data, {"path": (sigv4_paths, wrong), "s3": (st.booleans(), flags)}, "path"
+    )
+    result = call(sigv4.canonical_uri, *_positional(arguments, "path"), **arguments)
     # Only an S3 path is used as it is.
-    assert result is None or result.isascii() or options.get("s3")
+    assert result is None or result.isascii() or arguments.get("s3")
 
 
 @_module_exercise("sigv4", "canonical_query_string")
 def _sigv4_canonical_query_string(data: st.DataObject) -> None:
     from urlencoded import sigv4
 
-    result = call(sigv4.canonical_query_string, data.draw(st.one_of(hostile_text, wrong)))
+    arguments = hostile_arguments(
+        data, {"query": (hostile_text, wrong), "as_sent": (st.booleans(), flags)}, "query"
+    )
+    result = call(sigv4.canonical_query_string, *_positional(arguments, "query"), **arguments)
     assert result is None or result.isascii()
 
 
@@ -1897,7 +2024,7 @@ def _sigv4_headers(name: str) -> Exerciser:
     def exercise(data: st.DataObject) -> None:
         from urlencoded import sigv4
 
-        call(getattr(sigv4, name), data.draw(header_lists))
+        call(getattr(sigv4, name), data.draw(st.one_of(str_headers, header_lists)))
 
     return exercise
 
@@ -1909,7 +2036,7 @@ _each("sigv4", ["canonical_headers", "signed_headers"], _sigv4_headers)
 def _sigv4_hashed_payload(data: st.DataObject) -> None:
     from urlencoded import sigv4
 
-    result = call(sigv4.hashed_payload, data.draw(signer_bodies))
+    result = call(sigv4.hashed_payload, data.draw(st.one_of(bodies_to_hash, wrong)))
     assert result is None or re.fullmatch("[0-9a-f]{64}", result)
 
 
@@ -1917,40 +2044,66 @@ def _sigv4_hashed_payload(data: st.DataObject) -> None:
 def _sigv4_canonical_request(data: st.DataObject) -> None:
     from urlencoded import sigv4
 
-    options = data.draw(
-        keyword_options(
-            {
-                "body": signer_bodies,
-                "payload_hash": st.one_of(
-                    st.none(), st.sampled_from([sigv4.UNSIGNED_PAYLOAD, "x"]), names
-                ),
-                "s3": flags,
-                **UNKNOWN_OPTION,
-            }
-        )
+    arguments = hostile_arguments(
+        data,
+        {
+            "method": (method_texts, wrong),
+            "url": (url_texts, wrong),
+            "headers": (str_headers, header_lists),
+            "body": (bodies_to_hash, bad_signer_bodies),
+            "payload_hash": (
+                st.one_of(st.none(), st.sampled_from([sigv4.UNSIGNED_PAYLOAD, "x"])),
+                names,
+            ),
+            "s3": (st.booleans(), flags),
+            "query_as_sent": (st.booleans(), flags),
+            **UNKNOWN_KEYWORD,
+        },
+        "method",
+        "url",
+        "headers",
     )
-    method, url = data.draw(methods), data.draw(hostile_urls)
-    call(sigv4.canonical_request, method, url, headers=data.draw(header_lists), **options)
-
-
-def _scope(data: st.DataObject) -> dict[str, Any]:
-    return {"region": data.draw(regions), "service": data.draw(services)}
+    call(sigv4.canonical_request, *_positional(arguments, "method", "url"), **arguments)
 
 
 @_module_exercise("sigv4", "string_to_sign")
 def _sigv4_string_to_sign(data: st.DataObject) -> None:
     from urlencoded import sigv4
 
-    request = data.draw(st.one_of(st.just("GET\n/\n\nhost:h\n\nhost\n" + "0" * 64), hostile_text))
-    text = data.draw(st.one_of(st.just(request), wrong))
-    call(sigv4.string_to_sign, text, data.draw(sigv4_timestamps), **_scope(data))
+    request = st.one_of(st.just("GET\n/\n\nhost:h\n\nhost\n" + "0" * 64), hostile_text)
+    arguments = hostile_arguments(
+        data,
+        {
+            "canonical_request": (request, wrong),
+            "timestamp": (sigv4_timestamps, bad_timestamps),
+            **SCOPE,
+        },
+        "canonical_request",
+        "timestamp",
+        "region",
+        "service",
+    )
+    positional = _positional(arguments, "canonical_request", "timestamp")
+    call(sigv4.string_to_sign, *positional, **arguments)
 
 
 @_module_exercise("sigv4", "signing_key")
 def _sigv4_signing_key(data: st.DataObject) -> None:
     from urlencoded import sigv4
 
-    key = call(sigv4.signing_key, data.draw(secrets), data.draw(sigv4_timestamps), **_scope(data))
+    arguments = hostile_arguments(
+        data,
+        {
+            "secret_key": (secret_texts, names),
+            "date": (st.one_of(sigv4_timestamps, st.dates()), bad_timestamps),
+            **SCOPE,
+        },
+        "secret_key",
+        "date",
+        "region",
+        "service",
+    )
+    key = call(sigv4.signing_key, *_positional(arguments, "secret_key", "date"), **arguments)
     assert key is None or len(key) == 32
 
 
@@ -1958,8 +2111,16 @@ def _sigv4_signing_key(data: st.DataObject) -> None:
 def _sigv4_signature(data: st.DataObject) -> None:
     from urlencoded import sigv4
 
-    key = data.draw(st.one_of(st.binary(max_size=40), wrong))
-    result = call(sigv4.signature, key, data.draw(st.one_of(hostile_text, wrong)))
+    arguments = hostile_arguments(
+        data,
+        {
+            "signing_key": (st.binary(max_size=40), wrong),
+            "string_to_sign": (hostile_text, wrong),
+        },
+        "signing_key",
+        "string_to_sign",
+    )
+    result = call(sigv4.signature, *_positional(arguments, "signing_key", "string_to_sign"))
     assert result is None or re.fullmatch("[0-9a-f]{64}", result)
 
 
@@ -1976,29 +2137,33 @@ def _sigv4_constants(data: st.DataObject) -> None:
 def _sigv4_class(data: st.DataObject) -> None:
     from urlencoded import sigv4
 
-    options = data.draw(
-        keyword_options(
-            {
-                "session_token": st.one_of(st.none(), names),
-                "s3": st.one_of(st.none(), flags),
-                "timestamp": st.one_of(
-                    st.none(),
-                    sigv4_timestamps,
-                    st.just(lambda: "20150830T123600Z"),
-                    st.just(lambda: 1),
-                ),
-                **UNKNOWN_OPTION,
-            }
-        )
+    arguments = hostile_arguments(
+        data,
+        {
+            "access_key": (access_keys, names),
+            "secret_key": (secret_texts, names),
+            **SCOPE,
+            "session_token": (st.one_of(st.none(), text_names), wrong),
+            "s3": (st.one_of(st.none(), st.booleans()), flags),
+            "timestamp": (
+                st.one_of(st.none(), sigv4_timestamps, st.just(lambda: "20150830T123600Z")),
+                st.one_of(bad_timestamps, st.just(lambda: 1)),
+            ),
+            **UNKNOWN_KEYWORD,
+        },
+        "access_key",
+        "secret_key",
+        "region",
+        "service",
     )
-    auth = call(sigv4.SigV4, data.draw(names), data.draw(secrets), **_scope(data), **options)
+    auth = call(sigv4.SigV4, *_positional(arguments, "access_key", "secret_key"), **arguments)
     if auth is not None:
         exercise_methods(data, auth, 4)
 
 
 amz_times = st.one_of(
     st.just("20240102T030500Z"),
-    sigv4_timestamps,
+    bad_timestamps,
     st.datetimes(timezones=st.just(datetime.timezone.utc)),
 )
 
@@ -2007,33 +2172,37 @@ amz_times = st.one_of(
 def _sigv4_presign_url(data: st.DataObject) -> None:
     from urlencoded import sigv4
 
-    hostile = {
-        "method": methods,
-        "url": hostile_urls,
-        "access_key": names,
-        "secret_key": secrets,
-        "region": regions,
-        "service": services,
-        "expires": st.one_of(
-            st.integers(-2, sigv4.MAX_EXPIRES + 2), st.sampled_from([2**70, 1.0]), wrong
-        ),
-        "session_token": st.one_of(st.none(), names),
-        "now": amz_times,
-        "headers": header_lists,
-        "s3": st.one_of(st.none(), flags),
-        **UNKNOWN_OPTION,
-    }
-    arguments: dict[str, Any] = {
-        "method": data.draw(st.sampled_from(["GET", "PUT"])),
-        "url": "https://b.s3.amazonaws.com/" + data.draw(signed_queries),
-        "access_key": "AKID",
-        "secret_key": "secret",
-        "region": "us-east-1",
-    }
-    for name in _broken(data, *hostile):
-        arguments[name] = data.draw(hostile[name])
-    method, url = arguments.pop("method"), arguments.pop("url")
-    result = call(sigv4.presign_url, method, url, **arguments)
+    arguments = hostile_arguments(
+        data,
+        {
+            "method": (st.sampled_from(["GET", "PUT"]), methods),
+            "url": (
+                signed_queries.map(lambda query: "https://b.s3.amazonaws.com/k?" + query),
+                hostile_urls,
+            ),
+            "access_key": (st.just("AKID"), names),
+            "secret_key": (st.just("secret"), secrets),
+            "region": (st.just("us-east-1"), regions),
+            "service": (st.sampled_from(["s3", "iam"]), services),
+            "expires": (
+                st.integers(1, sigv4.MAX_EXPIRES),
+                st.one_of(
+                    st.integers(-2, 0), st.sampled_from([sigv4.MAX_EXPIRES + 1, 2**70, 1.0]), wrong
+                ),
+            ),
+            "session_token": (st.one_of(st.none(), text_names), wrong),
+            "now": (st.sampled_from(["20240102T030500Z"]), amz_times),
+            "headers": (str_headers, header_lists),
+            "s3": (st.one_of(st.none(), st.booleans()), flags),
+            **UNKNOWN_KEYWORD,
+        },
+        "method",
+        "url",
+        "access_key",
+        "secret_key",
+        "region",
+    )
+    result = call(sigv4.presign_url, *_positional(arguments, "method", "url"), **arguments)
     assert result is None or "X-Amz-Signature=" in result
 
 
@@ -2099,14 +2268,10 @@ def _sigv4_verify(data: st.DataObject) -> None:
         data.draw(methods) if "method" in broken else method,
         _changed(data, url) if "url" in broken else url,
         headers=headers,
-        body=data.draw(signer_bodies) if "body" in broken else body,
+        body=data.draw(st.one_of(signer_bodies, bad_signer_bodies)) if "body" in broken else body,
         **options,
     )
     assert result is None or isinstance(result, sigv4.VerifiedRequest)
-
-
-def _is_str(value: object) -> bool:
-    return isinstance(value, str)
 
 
 @_module_exercise("sigv4", "VerifiedRequest")
@@ -2148,27 +2313,32 @@ def _sigv4_max_expires(data: st.DataObject) -> None:
     assert sigv4.MAX_EXPIRES == 7 * 24 * 60 * 60
 
 
+def _sign_operation(arguments: dict[str, Argument]) -> Operation:
+    """A signer's sign(method, url, ...): one or two of its arguments wrong."""
+
+    def operate(obj: Any, data: st.DataObject) -> object:
+        drawn = hostile_arguments(data, arguments, "method", "url")
+        return call_method(obj, "sign", *_positional(drawn, "method", "url"), **drawn)
+
+    return operate
+
+
 def _register_signer_methods() -> None:
     from urlencoded import oauth1, sigv4
 
+    request: dict[str, Argument] = {"method": (method_texts, wrong), "url": (url_texts, wrong)}
     METHODS[oauth1.OAuth1] = {
         "oauth_params": _method("oauth_params"),
-        "sign": lambda obj, data: call_method(
-            obj,
-            "sign",
-            data.draw(methods),
-            data.draw(hostile_urls),
-            **data.draw(keyword_options({"body": signer_bodies})),
-        ),
+        "sign": _sign_operation({**request, "body": (signer_bodies, bad_signer_bodies)}),
         **_auth_operations(),
     }
     METHODS[sigv4.SigV4] = {
-        "sign": lambda obj, data: call_method(
-            obj,
-            "sign",
-            data.draw(methods),
-            data.draw(hostile_urls),
-            **data.draw(keyword_options({"headers": header_lists, "body": signer_bodies})),
+        "sign": _sign_operation(
+            {
+                **request,
+                "headers": (str_headers, header_lists),
+                "body": (bodies_to_hash, bad_signer_bodies),
+            }
         ),
         **_auth_operations(),
     }
@@ -2181,33 +2351,39 @@ _register_signer_methods()
 
 
 @st.composite
-def arrow_columns(draw: st.DrawFn) -> Any:
+def arrow_columns(draw: st.DrawFn, kinds: tuple[str, ...] = ()) -> Any:
     """A column of hostile query strings: binary, string or large_string, or not a column."""
     import pyarrow as pa
 
     rows = draw(
         st.lists(st.one_of(st.none(), hostile_bytes.map(lambda data: data[:200])), max_size=6)
     )
-    kind = draw(st.sampled_from(["binary", "string", "large_string", "list", "wrong"]))
-    if kind == "binary":
-        return pa.array(rows, pa.binary())
-    if kind in ("string", "large_string"):
+    kind = draw(st.sampled_from(kinds or ("binary", "large_binary", "string", "large_string")))
+    if kind.endswith("binary"):
+        return pa.array(rows, getattr(pa, kind)())
+    if kind.endswith("string"):
         texts = [None if row is None else row.decode("utf-8", "replace") for row in rows]
-        return pa.array(texts, getattr(pa, kind)())
+        column = pa.array(texts, getattr(pa, kind)())
+        return pa.chunked_array([column, column]) if draw(st.booleans()) else column
     if kind == "list":
         return rows
     return draw(wrong)
 
 
-pair_rows = st.lists(
-    st.one_of(st.none(), st.lists(st.tuples(hostile_text, hostile_text), max_size=3), pair_lists),
+columns: Argument = (arrow_columns(), arrow_columns(("list", "wrong")))
+str_pair_rows = st.lists(
+    st.one_of(st.none(), st.lists(st.tuples(hostile_text, hostile_text), max_size=3)),
     max_size=4,
 )
-ARROW_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
-    "encoding": encodings,
-    "errors": errors_values,
-    "input_format": st.one_of(st.sampled_from(["query", "url", "body", "QUERY", ""]), wrong),
-    **UNKNOWN_OPTION,
+pair_rows = st.one_of(st.lists(st.one_of(st.none(), pair_lists), max_size=4), wrong)
+ARROW_OPTIONS: dict[str, Argument] = {
+    **ENCODING,
+    "errors": (st.sampled_from(["replace", "strict"]), errors_values),
+    "input_format": (
+        st.sampled_from(["query", "url", "target"]),
+        st.one_of(st.sampled_from(["body", "QUERY", ""]), wrong),
+    ),
+    **UNKNOWN_KEYWORD,
 }
 
 
@@ -2217,9 +2393,9 @@ def _arrow_parse_array(data: st.DataObject) -> None:
 
     from urlencoded import arrow
 
-    options = data.draw(keyword_options(ARROW_OPTIONS))
-    column = data.draw(arrow_columns())
-    result = call(arrow.parse_array, column, **options)
+    arguments = hostile_arguments(data, {"array": columns, **ARROW_OPTIONS}, "array")
+    column = arguments.pop("array")
+    result = call(arrow.parse_array, column, **arguments)
     if result is not None:
         # large_string and large_binary columns give large_string names and values.
         if pa.types.is_large_string(result.type.value_type.field("name").type):
@@ -2236,7 +2412,7 @@ def _arrow_serialize_array(data: st.DataObject) -> None:
 
     rows = data.draw(st.lists(hostile_bytes.map(lambda b: b[:200]), max_size=6))
     parsed = arrow.parse_array(pa.array(rows, pa.binary()))
-    column = data.draw(st.one_of(st.just(parsed), arrow_columns(), pair_rows))
+    column = data.draw(st.one_of(st.just(parsed), st.just(parsed), *columns, pair_rows))
     result = call(arrow.serialize_array, column)
     assert result is None or all(row is None or row.isascii() for row in result.to_pylist())
 
@@ -2245,18 +2421,26 @@ def _arrow_serialize_array(data: st.DataObject) -> None:
 def _arrow_extract(data: st.DataObject) -> None:
     from urlencoded import arrow
 
-    wanted = data.draw(
-        st.one_of(st.lists(st.one_of(st.sampled_from(["q", "a", ""]), names), max_size=3), wrong)
+    wanted = st.lists(st.one_of(st.sampled_from(["q", "a", ""]), text_names), max_size=3)
+    arguments = hostile_arguments(
+        data,
+        {
+            "array": columns,
+            "names": (wanted, st.one_of(st.lists(names, min_size=1, max_size=3), wrong)),
+            "all_values": (st.booleans(), flags),
+            **ARROW_OPTIONS,
+        },
+        "array",
+        "names",
     )
-    options = data.draw(keyword_options({**ARROW_OPTIONS, "all_values": flags}))
-    call(arrow.extract, data.draw(arrow_columns()), wanted, **options)
+    call(arrow.extract, *_positional(arguments, "array", "names"), **arguments)
 
 
 @_module_exercise("arrow", "pairs_array")
 def _arrow_pairs_array(data: st.DataObject) -> None:
     from urlencoded import arrow
 
-    result = call(arrow.pairs_array, data.draw(st.one_of(pair_rows, wrong)))
+    result = call(arrow.pairs_array, data.draw(st.one_of(str_pair_rows, pair_rows)))
     assert result is None or result.type == arrow.PAIR_TYPE
 
 
@@ -2264,14 +2448,19 @@ def _arrow_pairs_array(data: st.DataObject) -> None:
 def _arrow_write_parquet(data: st.DataObject) -> None:
     from urlencoded import arrow
 
-    rows = data.draw(st.one_of(pair_rows, wrong))
-    options = data.draw(
-        keyword_options(
-            {"column": names, "batch_rows": st.one_of(st.integers(-1, 3), wrong), **UNKNOWN_OPTION}
-        )
+    arguments = hostile_arguments(
+        data,
+        {
+            "rows": (str_pair_rows, pair_rows),
+            "where": (st.builds(io.BytesIO), wrong),
+            "column": (text_names, names),
+            "batch_rows": (st.integers(1, 3), st.one_of(st.integers(-1, 0), wrong)),
+            **UNKNOWN_KEYWORD,
+        },
+        "rows",
+        "where",
     )
-    where = data.draw(st.one_of(st.builds(io.BytesIO), wrong))
-    call(arrow.write_parquet, rows, where, **options)
+    call(arrow.write_parquet, *_positional(arguments, "rows", "where"), **arguments)
 
 
 @_module_exercise("arrow", "PAIR_TYPE", "RowDecodeError")
@@ -2309,14 +2498,33 @@ request_content_types = st.one_of(
     ),
     hostile_bytes.map(lambda data: data[:60].decode("latin-1")),
 )
-FRAMEWORK_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
-    **SERVER_OPTIONS,
-    "max_depth": limits,
-    "max_list_index": limits,
-    "max_keys": limits,
-    "duplicates": st.one_of(st.sampled_from(["combine", "first", "last", "error", "x"]), wrong),
-    **UNKNOWN_OPTION,
+good_limits = st.one_of(st.none(), st.integers(0, 50))
+FRAMEWORK_OPTIONS: dict[str, Argument] = {
+    **ENCODING,
+    "errors": (st.sampled_from(["replace", "strict"]), errors_values),
+    "isindex": (st.booleans(), flags),
+    "charset_field": (st.sampled_from([None, "_charset_"]), charset_fields),
+    "separator": (st.sampled_from(["&", ";"]), separators),
+    "max_fields": (good_limits, limits),
+    "max_field_size": (good_limits, limits),
+    "max_body_size": (good_limits, limits),
+    "honor_charset": (st.booleans(), flags),
+    "media_types": (
+        st.sampled_from(
+            [("application/x-www-form-urlencoded",), ("application/sgml-form-urlencoded",)]
+        ),
+        media_type_lists,
+    ),
+    "max_depth": (good_limits, limits),
+    "max_list_index": (good_limits, limits),
+    "max_keys": (good_limits, limits),
+    "duplicates": (
+        st.sampled_from(["combine", "first", "last", "error"]),
+        st.one_of(st.just("x"), wrong),
+    ),
+    **UNKNOWN_KEYWORD,
 }
+"""The framework helpers' options: their right values, and their wrong ones."""
 # What was done to the request before the helper runs.
 READ_BEFORE = ["nothing", "nothing", "body", "form", "stream"]
 
@@ -2358,8 +2566,31 @@ def hostile_requests(draw: st.DrawFn) -> HostileRequest:
     )
 
 
-def _framework_options(data: st.DataObject) -> dict[str, Any]:
-    return data.draw(keyword_options(FRAMEWORK_OPTIONS))
+_QUERY_OPTIONS = [
+    "encoding",
+    "errors",
+    "isindex",
+    "charset_field",
+    "separator",
+    "max_fields",
+    "max_field_size",
+    "max_body_size",
+    "nonsense",
+]
+_BODY_OPTIONS = [*_QUERY_OPTIONS, "honor_charset", "media_types"]
+_NESTING_OPTIONS = ["max_depth", "max_list_index", "max_keys", "duplicates"]
+
+
+def _framework_options(data: st.DataObject, helper: str) -> dict[str, Any]:
+    """Options for *helper*, one or two wrong: a bad value, or an option it does not take."""
+    body = "form" in helper
+    nested = "nested" in helper or helper.endswith("_model")
+    taken = {*(_BODY_OPTIONS if body else _QUERY_OPTIONS), *(_NESTING_OPTIONS if nested else ())}
+    options = {
+        name: argument if name in taken else (st.nothing(), argument[0])
+        for name, argument in FRAMEWORK_OPTIONS.items()
+    }
+    return hostile_arguments(data, options)
 
 
 # urlencoded.flask
@@ -2413,9 +2644,9 @@ def _flask_exercise(name: str) -> Exerciser:
         from urlencoded import flask as helpers
 
         func = getattr(helpers, name)
-        options = _framework_options(data)
+        options = _framework_options(data, name)
         hostile = data.draw(hostile_requests())
-        inside = data.draw(st.integers(0, 9)) > 0
+        inside = not _rarely(data)
         with _flask_context(hostile) if inside else contextlib.nullcontext():
             import flask
 
@@ -2425,7 +2656,11 @@ def _flask_exercise(name: str) -> Exerciser:
                 call(func, **options)
                 return
             # The current request, given or not, the proxy to it, or no request at all.
-            given = data.draw(st.sampled_from(["current", "given", "proxy", "wrong"]))
+            given = (
+                "wrong"
+                if _rarely(data)
+                else data.draw(st.sampled_from(["current", "given", "proxy"]))
+            )
             if given == "current":
                 call(func, **options)
                 return
@@ -2494,7 +2729,7 @@ def _django_request(data: st.DataObject, hostile: HostileRequest) -> Any:
             "QUERY_STRING": hostile.query.decode("latin-1"),
             "CONTENT_LENGTH": length,
         }
-        if data.draw(st.integers(0, 9)) == 0:
+        if _rarely(data):
             extra = {"QUERY_STRING": extra["QUERY_STRING"], "HTTP_TRANSFER_ENCODING": "chunked"}
         request = RequestFactory().generic(
             hostile.method, "/", data=hostile.body, content_type=hostile.content_type, **extra
@@ -2515,12 +2750,9 @@ def _django_reader(name: str) -> Exerciser:
     def exercise(data: st.DataObject) -> None:
         from urlencoded import django as helpers
 
-        options = _framework_options(data)
+        options = _framework_options(data, name)
         hostile = data.draw(hostile_requests())
-        if data.draw(st.integers(0, 7)) == 0:
-            request = data.draw(wrong)
-        else:
-            request = _django_request(data, hostile)
+        request = data.draw(wrong) if _rarely(data) else _django_request(data, hostile)
         call(getattr(helpers, name), request, **options)
 
     return exercise
@@ -2572,13 +2804,11 @@ def _django_middleware(data: st.DataObject) -> None:
     from urlencoded import django as helpers
 
     get_response = data.draw(st.one_of(st.just(lambda request: HttpResponse(b"")), wrong))
-    configured = data.draw(
-        st.one_of(
-            st.just({}),
-            keyword_options({**SERVER_OPTIONS, **UNKNOWN_OPTION}),
-            wrong,
-        )
-    )
+    configured: Any = data.draw(st.sampled_from(["none", "options", "wrong"]))
+    if configured == "options":
+        configured = _framework_options(data, "read_form")
+    else:
+        configured = {} if configured == "none" else data.draw(wrong)
     hostile = data.draw(hostile_requests())
     with override_settings(URLENCODED_FORM_OPTIONS=configured):
         middleware = call(helpers.FormParserMiddleware, get_response)
@@ -2601,7 +2831,7 @@ def _starlette_request(data: st.DataObject, hostile: HostileRequest) -> Any:
         {"type": "http.request", "body": chunk, "more_body": True} for chunk in chunks
     ]
     messages[-1]["more_body"] = False
-    if data.draw(st.integers(0, 9)) == 0:
+    if _rarely(data):
         messages = [*messages[:-1], {"type": "http.disconnect"}]
     headers = [(b"content-type", hostile.content_type.encode("latin-1"))]
     if hostile.content_length is not None:
@@ -2633,12 +2863,9 @@ def _starlette_reader(name: str) -> Exerciser:
         from urlencoded import starlette as helpers
 
         func = getattr(helpers, name)
-        options = _framework_options(data)
+        options = _framework_options(data, name)
         hostile = data.draw(hostile_requests())
-        if data.draw(st.integers(0, 7)) == 0:
-            request = data.draw(wrong)
-        else:
-            request = _starlette_request(data, hostile)
+        request = data.draw(wrong) if _rarely(data) else _starlette_request(data, hostile)
         if inspect.iscoroutinefunction(func):
             attempt(func, lambda: _run(func(request, **options)), f"({request!r}, {options})")
         else:
@@ -2681,7 +2908,7 @@ def _starlette_dependency(name: str) -> Exerciser:
 
         factory = getattr(helpers, name)
         args = [data.draw(models)] if name.endswith("_model") else []
-        options = _framework_options(data)
+        options = _framework_options(data, name)
         dependency = call(factory, *args, **options)
         if dependency is None:
             return
