@@ -450,6 +450,14 @@ def test_malformed_requests_are_400(header: str, message: str) -> None:
     assert raised.value.scheme == "OAuth"
 
 
+def test_a_content_type_with_a_line_break_is_refused() -> None:
+    """A Content-Type header holding CR or LF is refused, not read as no form."""
+    url = "https://h/"
+    headers = {"Authorization": _sign("POST", url, "a=1"), "Content-Type": "text/plain\r\nX: 1"}
+    with pytest.raises(MalformedSignature, match="CR, LF or NUL"):
+        verify("POST", url, headers=headers, body="a=1", client_secret="secret", now=NOW)
+
+
 def test_parameters_in_two_places_or_none() -> None:
     """Protocol parameters in more than one of header, body and query, or in none, are
     refused (RFC 5849 §3.5)."""
@@ -535,6 +543,8 @@ def test_wrong_option_types() -> None:
         ({"now": True}, TypeError),
         ({"max_age": -1}, ValueError),
         ({"max_age": float("inf")}, ValueError),
+        ({"now": 10**400}, ValueError),
+        ({"max_age": 2**1024}, ValueError),
         ({"seen_nonce": 1}, TypeError),
         ({"client_secret": "\ud800"}, ValueError),
     ):

@@ -23,6 +23,11 @@ SETUP = """
 body = b"p=v+1&" * 699051
 query = body.decode()
 url = "https://e.com/?" + query
+if "verify" in CALL:
+    header = oauth1.OAuth1("k", "s", nonce="n", timestamp="1").sign("POST", url[:40], body=body)
+    form = {"Authorization": header, "Content-Type": "application/x-www-form-urlencoded"}
+    presigned = sigv4.presign_url("GET", url, access_key="AK", secret_key="s", region="r",
+                                  now="20240102T030405Z")
 """
 
 CALLS = {
@@ -41,15 +46,37 @@ CALLS = {
     "sigv4.canonical_request": ("sigv4.canonical_request('POST', url, headers={}, body=body)"),
     "SigV4.sign": ("sigv4.SigV4('AK', 's', region='r', service='s').sign('GET', url, body=body)"),
     "sigv4.canonical_uri": "sigv4.canonical_uri('/a/.' * 1048576)",
+    "oauth1.verify": (
+        "oauth1.verify('POST', url[:40], headers=form, body=body, client_secret='s', now=1)"
+    ),
+    "oauth1.verify(header)": (
+        "oauth1.verify('GET', url[:40], headers={'Authorization': 'OAuth ' + ', ' * 2097152"
+        " + 'oauth_x=\"' + 'x' * 4194304 + '\"'}, client_secret='s')"
+    ),
+    "sigv4.verify(header)": (
+        "sigv4.verify('GET', url[:40], headers={'Authorization': 'AWS4-HMAC-SHA256 '"
+        " + 'Credential=' + 'x' * 4194304, 'X-Amz-Date': '20240102T030405Z'}, secret_key='s')"
+    ),
+    "sigv4.presign_url": (
+        "sigv4.presign_url('GET', url, access_key='AK', secret_key='s', region='r')"
+    ),
+    "sigv4.verify": (
+        "sigv4.verify('GET', presigned, headers={'Host': 'e.com'}, secret_key='s',"
+        " now='20240102T030405Z')"
+    ),
 }
 
 PROBE = """
 import gc, json, resource, sys
-from urlencoded import oauth1, sigv4
+from urlencoded import SignatureError, oauth1, sigv4
 
 def peak_kb():
-    usage = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return usage / 1024 if sys.platform == "darwin" else usage  # bytes on macOS
+    try:  # Linux: the peak since clear_refs reset it, below
+        with open("/proc/self/status") as status:
+            return next(int(line.split()[1]) for line in status if line.startswith("VmHWM"))
+    except OSError:
+        usage = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return usage / 1024 if sys.platform == "darwin" else usage  # bytes on macOS
 
 def current_kb():
     # The resident set now, where /proc has it; else the peak so far (an upper bound).
@@ -59,11 +86,20 @@ def current_kb():
     except OSError:
         return peak_kb()
 
+CALL = {call!r}
 {setup}
 gc.collect()
+try:  # forget the setup's peak: VmHWM starts again from the resident set now
+    with open("/proc/self/clear_refs", "w") as clear_refs:
+        clear_refs.write("5")
+except OSError:
+    pass
 before = current_kb()
-result = {call}
-print(json.dumps({{"grew_mb": (peak_kb() - before) / 1024, "length": len(result)}}))
+try:
+    result = eval(CALL)
+except SignatureError as error:  # a malformed request is refused, in bounded memory too
+    result = str(error)
+print(json.dumps({{"grew_mb": (peak_kb() - before) / 1024, "length": len(str(result))}}))
 """
 
 

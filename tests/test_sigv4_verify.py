@@ -538,4 +538,4 @@ def test_wrong_argument_types() -> None:
         with pytest.raises(error):
             _check(url, headers, **kwargs)
     with pytest.raises(TypeError):
-        verify("GET", url, headers="Host: h", secret_key=SECRET_KEY)
+        verify("GET", url, headers="Host: h", secret_key=SECRET_KEY)  # type: ignore[arg-type]

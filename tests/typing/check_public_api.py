@@ -131,3 +131,45 @@ def rejected(environ: dict[str, Any]) -> None:
     serialize([("a", "b")], separator=("&", ";"))  # type: ignore[arg-type]
     MultiDict("a", casefold="yes")  # type: ignore[arg-type]
     urlencoded.fragment_params("x", plus_as_space=None)  # type: ignore[arg-type]
+
+
+def signatures(headers: dict[str, str], form: list[tuple[str, str]]) -> None:
+    """The verifiers and presigned URLs: calls that must type-check, and calls that must not."""
+    import datetime
+
+    from urlencoded import oauth1, sigv4
+
+    verified = oauth1.verify(
+        "POST",
+        "https://h/",
+        headers=headers,
+        body=form,
+        client_secret={"key": "secret"}.get,
+        token_secret="",
+        now=1700000000.5,
+        max_age=None,
+        seen_nonce=lambda client_key, timestamp, nonce: False,
+        signature_methods=("HMAC-SHA256",),
+        rsa_verifier=lambda client_key, method, message, signature: True,
+    )
+    client_key: str = verified.client_key
+    timestamp: int | None = verified.timestamp
+    url: str = sigv4.presign_url(
+        "GET",
+        "https://b.s3.amazonaws.com/k",
+        access_key="AKID",
+        secret_key="secret",
+        region="us-east-1",
+        now=datetime.datetime.now(datetime.timezone.utc),
+        headers={"Content-Type": "text/plain"},
+    )
+    checked = sigv4.verify("GET", url, headers=headers.items(), secret_key="secret")
+    expires: int | None = checked.expires
+    status: int = urlencoded.SignatureMismatch("OAuth", "detail").status
+    print(client_key, timestamp, expires, status, sigv4.canonical_query_string("a", as_sent=True))
+    oauth1.verify("GET", "https://h/", client_secret=1)  # type: ignore[arg-type]
+    oauth1.verify("GET", "https://h/", client_secret="s", now="1")  # type: ignore[arg-type]
+    oauth1.verify("GET", "https://h/")  # type: ignore[call-arg]
+    sigv4.presign_url("GET", url, access_key="A", secret_key="s", region="r", expires="60")  # type: ignore[arg-type]
+    sigv4.verify("GET", url, secret_key="s", max_skew="900")  # type: ignore[arg-type]
+    sigv4.canonical_query_string("a", True)  # type: ignore[misc]

@@ -82,8 +82,8 @@ def _is_form(headers: _Headers, body: Body) -> bool:
         return True  # pairs: a form the framework has parsed
     try:
         content_types = header_values(headers, "Content-Type")
-    except ValueError:
-        return False
+    except ValueError as error:  # CR, LF or NUL: no client sends them
+        raise MalformedSignature(SCHEME, str(error)) from None
     if len(content_types) != 1:
         return False
     try:
@@ -181,10 +181,15 @@ def _check_options(
             continue
         if isinstance(number, bool) or not isinstance(number, (int, float)):
             raise TypeError(f"{what} must be a number or None, not {type(number).__name__}")
-        if (isinstance(number, float) and not math.isfinite(number)) or (
-            what == "max_age" and number < 0
-        ):
-            raise ValueError(f"{what} must be a finite number (max_age not negative): {number!r}")
+        try:
+            finite = math.isfinite(number)  # an int beyond a float's range overflows
+        except OverflowError:
+            finite = False
+        if not finite or (what == "max_age" and number < 0):
+            raise ValueError(
+                f"{what} must be a finite number of seconds that a float can hold"
+                f" (max_age not negative), not {number!r:.40}"
+            )
     for what, function in (("seen_nonce", seen_nonce), ("rsa_verifier", rsa_verifier)):
         if function is not None and not callable(function):
             raise TypeError(f"{what} must be a function or None, not {type(function).__name__}")
@@ -265,10 +270,10 @@ def verify(
     :raises ReplayedNonce: if *seen_nonce* says the nonce was seen.
     :raises TypeError: for arguments of the wrong type (the server's, not
         the request's fault).
-    :raises ValueError: for a negative or infinite *max_age* or *now*, an
-        unknown name in *signature_methods* (or an RSA one without
-        *rsa_verifier*), or a secret (given or looked up) with a lone
-        surrogate.
+    :raises ValueError: for a negative *max_age*, a *max_age* or *now* that
+        is infinite or beyond a float's range, an unknown name in
+        *signature_methods* (or an RSA one without *rsa_verifier*), or a
+        secret (given or looked up) with a lone surrogate.
 
     >>> from urlencoded import oauth1
     >>> header = oauth1.OAuth1("key", "secret", nonce="n1", timestamp="1700000000").sign(

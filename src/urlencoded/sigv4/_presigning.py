@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from .._core import PATH_PERCENT_ENCODE_SET, parse_bytes, utf8_percent_encode
+from .._core import PATH_PERCENT_ENCODE_SET, utf8_percent_encode
 from .._web import check_secret, escape_unreserved, join_sort_keys, query_sort_keys
 from ._canonical import (
     EMPTY_PAYLOAD_HASH,
@@ -150,12 +150,13 @@ def presign_url(
     parts = urlsplit(url)
     host = host_of(url)
     path = utf8_percent_encode(parts.path, PATH_PERCENT_ENCODE_SET) or "/"
-    given = parse_bytes(parts.query.encode("utf-8"))
-    for name, _ in given:
-        if name.decode("utf-8", "replace") in QUERY_AUTH_PARAMS:
-            raise ValueError(
-                f"url's query already holds {name.decode('utf-8', 'replace')!r}: it is presigned"
-            )
+    # The given query, each name and value decoded and written in AWS's encoding, as
+    # sort keys ("name NUL value"): one str a pair, however long the query.
+    keys = query_sort_keys(parts.query.encode("utf-8"))
+    for sort_key in keys:
+        name = sort_key.partition("\0")[0]
+        if name in QUERY_AUTH_PARAMS:
+            raise ValueError(f"url's query already holds {name!r}: it is presigned")
     pairs = header_pairs(headers)
     if not any(name == "host" for name, _ in pairs):
         pairs.append(("host", host))
@@ -170,10 +171,8 @@ def presign_url(
     ]
     if session_token is not None:
         auth.append(("X-Amz-Security-Token", session_token))
-    query = "&".join(
-        [f"{escape_unreserved(name)}={escape_unreserved(value)}" for name, value in given]
-        + [f"{name}={escape_unreserved(value.encode())}" for name, value in auth]
-    )
+    keys += [f"{name}\0{escape_unreserved(value.encode())}" for name, value in auth]
+    query = "&".join(keys).replace("\0", "=")  # in the order given, the parameters last
     as_s3 = service == "s3" if s3 is None else s3
     payload = UNSIGNED_PAYLOAD if as_s3 else EMPTY_PAYLOAD_HASH
     # Every name and value is in AWS's encoding: decoded and encoded again, or as sent,
@@ -182,7 +181,7 @@ def presign_url(
         [
             method.upper(),
             canonical_uri(path, s3=as_s3),
-            join_sort_keys(query_sort_keys(query.encode("ascii"))),
+            join_sort_keys(keys),
             canonical_headers(pairs),
             names,
             payload,

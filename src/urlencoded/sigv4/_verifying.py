@@ -17,7 +17,8 @@ import dataclasses
 import datetime
 import hashlib
 import re
-from typing import Callable, Optional, Union
+from collections.abc import Iterable, Mapping
+from typing import Callable, NamedTuple, Optional, Union
 from urllib.parse import urlsplit
 
 from .._core import PATH_PERCENT_ENCODE_SET, percent_decode_bytes, utf8_percent_encode
@@ -53,7 +54,7 @@ from ._signing import (
 __all__ = ["VerifiedRequest", "verify"]
 
 _Secret = Union[str, Callable[[str], Optional[str]]]
-_Headers = Union[object, None]
+_Headers = Union[Mapping[str, str], Iterable[tuple[str, str]], None]
 _TOKEN = r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+"
 _CREDENTIAL = re.compile(rf"({_TOKEN})/([0-9]{{8}})/({_TOKEN})/({_TOKEN})/aws4_request")
 _SIGNED_HEADERS = re.compile(r"[!#$%&'*+\-.^_`|~0-9a-z]+(?:;[!#$%&'*+\-.^_`|~0-9a-z]+)*")
@@ -175,7 +176,7 @@ def verify(
     method: str,
     url: str,
     *,
-    headers: object = None,
+    headers: _Headers = None,
     body: bytes | str | None = None,
     secret_key: _Secret,
     region: str | None = None,
@@ -288,31 +289,14 @@ def verify(
             "the request is not signed: no Authorization: AWS4-HMAC-SHA256 header and no"
             " X-Amz-Signature in the query"
         )
-    expires: int | None = None
     if header_signed:
         assert authorization is not None
-        credential, names, received = _authorization(authorization)
-        amz_date = _one_header(headers, "X-Amz-Date")
-        if amz_date is None:
-            raise _malformed("the request has no X-Amz-Date header")
-        session_token = _one_header(headers, "X-Amz-Security-Token")
-        kept = pieces
+        found = _header_signature(authorization, headers, pieces)
     else:
-        if _required(query_params, "X-Amz-Algorithm") != ALGORITHM:
-            raise _malformed(f"X-Amz-Algorithm must be {ALGORITHM}")
-        credential = _required(query_params, "X-Amz-Credential")
-        names = _required(query_params, "X-Amz-SignedHeaders")
-        received = _required(query_params, "X-Amz-Signature")
-        amz_date = _required(query_params, "X-Amz-Date")
-        written = _required(query_params, "X-Amz-Expires")
-        digits = written.isascii() and written.isdigit() and len(written) <= 6
-        expires = int(written) if digits else 0
-        if not 1 <= expires <= MAX_EXPIRES:
-            raise _malformed(
-                f"X-Amz-Expires must be from 1 to {MAX_EXPIRES} seconds: {written!r:.20}"
-            )
-        session_token = query_params.get("X-Amz-Security-Token")
-        kept = [piece for piece in pieces if not _is_signature_piece(piece)]
+        found = _query_signature(query_params, pieces)
+    credential, names, received, amz_date, expires, session_token, kept = found
+    raw_query = "&".join(kept)
+    del pieces, kept, found  # a long query: one copy of it from here on
     if not _SIGNATURE.fullmatch(received):
         raise _malformed("the signature is not 64 lower-case hex digits")
     signed_at = _signed_at(amz_date)
@@ -327,7 +311,6 @@ def verify(
     path = canonical_uri(utf8_percent_encode(parts.path, PATH_PERCENT_ENCODE_SET), s3=as_s3)
     head = f"{method.upper()}\n{path}\n"
     tail = f"\n{canonical_headers(signed)}\n{names}\n{payload}"
-    raw_query = "&".join(kept)
     queries = {join_sort_keys(query_sort_keys(raw_query.encode("utf-8", "surrogatepass")))}
     if raw_query.isascii():  # else not the query as sent: a framework decoded it
         queries.add(as_sent_query(raw_query))
@@ -354,6 +337,49 @@ def verify(
         expires=expires,
         session_token=session_token,
         payload_hash=payload,
+    )
+
+
+class _Signature(NamedTuple):
+    """What a request says of its signature, from its header or its query."""
+
+    credential: str
+    names: str  # SignedHeaders
+    received: str  # the signature
+    amz_date: str
+    expires: int | None
+    session_token: str | None
+    kept: list[str]  # the query's pieces that are signed
+
+
+def _header_signature(authorization: str, headers: _Headers, pieces: list[str]) -> _Signature:
+    """The signature of the ``Authorization`` header, with ``X-Amz-Date``."""
+    credential, names, received = _authorization(authorization)
+    amz_date = _one_header(headers, "X-Amz-Date")
+    if amz_date is None:
+        raise _malformed("the request has no X-Amz-Date header")
+    token = _one_header(headers, "X-Amz-Security-Token")
+    return _Signature(credential, names, received, amz_date, None, token, pieces)
+
+
+def _query_signature(params: dict[str, str], pieces: list[str]) -> _Signature:
+    """The signature of a presigned URL's query (its ``X-Amz-*`` parameters)."""
+    if _required(params, "X-Amz-Algorithm") != ALGORITHM:
+        raise _malformed(f"X-Amz-Algorithm must be {ALGORITHM}")
+    written = _required(params, "X-Amz-Expires")
+    digits = written.isascii() and written.isdigit() and len(written) <= 6
+    expires = int(written) if digits else 0
+    if not 1 <= expires <= MAX_EXPIRES:
+        raise _malformed(f"X-Amz-Expires must be from 1 to {MAX_EXPIRES} seconds: {written!r:.20}")
+    return _Signature(
+        credential=_required(params, "X-Amz-Credential"),
+        names=_required(params, "X-Amz-SignedHeaders"),
+        received=_required(params, "X-Amz-Signature"),
+        amz_date=_required(params, "X-Amz-Date"),
+        expires=expires,
+        session_token=params.get("X-Amz-Security-Token"),
+        # The canonical query holds every parameter but the signature.
+        kept=[piece for piece in pieces if not _is_signature_piece(piece)],
     )
 
 
