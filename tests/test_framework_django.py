@@ -7,6 +7,7 @@ import json
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 import requests
@@ -186,3 +187,41 @@ def test_chunked_body_under_asgi_is_read() -> None:
     assert status == 200
     # The answer itself comes chunked; its one chunk holds the JSON.
     assert json.dumps([["tag", "a"], ["tag", "é"]]).encode() in body
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        urlencoded.django.read_form,
+        urlencoded.django.read_query,
+        urlencoded.django.read_nested_form,
+        urlencoded.django.read_nested_query,
+    ],
+)
+@pytest.mark.parametrize("request_", [None, "a=1", {"QUERY_STRING": "a=1"}])
+def test_helpers_refuse_what_is_no_request(read: Any, request_: object) -> None:
+    """Something that is not a Django request is a TypeError naming what it is."""
+    with pytest.raises(TypeError, match=r"\(\) needs a Django HttpRequest, not "):
+        read(request_)
+
+
+def test_error_response_refuses_what_is_no_library_error() -> None:
+    """error_response() of anything but the library's errors is a TypeError."""
+    with pytest.raises(TypeError, match=r"needs a urlencoded\.URLEncodedError, not NoneType"):
+        urlencoded.django.error_response(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="not ValueError"):
+        urlencoded.django.error_response(ValueError("x"))  # type: ignore[arg-type]
+
+
+def test_error_response_writes_a_lone_surrogate_escaped() -> None:
+    """A message that quotes a lone surrogate is still written, as UTF-8 with the escape."""
+    error = BodyConsumedError("a read of \ud800", "do not")
+    response = urlencoded.django.error_response(error)
+    assert response.status_code == 500
+    assert "a read of \\ud800" in response.content.decode("utf-8")
+
+
+def test_middleware_refuses_what_is_not_callable() -> None:
+    """FormParserMiddleware() without a callable is a TypeError when Django loads it."""
+    with pytest.raises(TypeError, match="as a callable, not NoneType"):
+        urlencoded.django.FormParserMiddleware(None)  # type: ignore[arg-type]

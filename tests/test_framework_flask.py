@@ -203,3 +203,40 @@ def test_framework_modules_import_no_framework() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
     assert result.stdout.strip() == "[]"
+
+
+READERS = [
+    urlencoded.flask.read_form,
+    urlencoded.flask.read_query,
+    urlencoded.flask.read_nested_form,
+    urlencoded.flask.read_nested_query,
+]
+
+
+@pytest.mark.parametrize("read", READERS)
+@pytest.mark.parametrize("request_", ["a=1", {"QUERY_STRING": "a=1"}, 0])
+def test_helpers_refuse_what_is_no_request(read: Any, request_: object) -> None:
+    """Something that is not a Flask request is a TypeError naming what it is."""
+    with (
+        make_app().test_request_context("/?a=1"),
+        pytest.raises(TypeError, match=r"\(\) needs a Flask request, not "),
+    ):
+        read(request_)
+
+
+@pytest.mark.parametrize("read", READERS)
+def test_helpers_take_the_request_or_its_proxy(read: Any) -> None:
+    """None, flask.request and the request behind it are the same request."""
+    with make_app().test_request_context("/?a=1", method="POST", data={"a": "1"}):
+        request.get_data()  # parsed from the cache, three times
+        results = [read(), read(request), read(request._get_current_object())]  # type: ignore[attr-defined]
+    assert results[0] == results[1] == results[2]
+    assert results[0]
+
+
+@pytest.mark.parametrize("read", READERS)
+@pytest.mark.parametrize("given", ["nothing", "proxy"])
+def test_helpers_outside_a_request_raise_flasks_error(read: Any, given: str) -> None:
+    """Outside a request context, Flask's RuntimeError says so (the proxy is not 'no request')."""
+    with pytest.raises(RuntimeError, match="outside of request context"):
+        read() if given == "nothing" else read(request)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import time
 from typing import Annotated, Any
 
@@ -186,3 +188,61 @@ def test_openapi_schema_shows_the_declared_body() -> None:
     assert "requestBody" not in schema["paths"]["/legacy"]["post"]
     body = schema["paths"]["/form"]["post"]["requestBody"]
     assert list(body["content"]) == [FORM]
+
+
+@pytest.mark.parametrize(
+    ("factory", "options", "error"),
+    [
+        (urlencoded.starlette.form, {"nonsense": 1}, TypeError),
+        (urlencoded.starlette.form, {"duplicates": "first"}, TypeError),
+        (urlencoded.starlette.form, {"charset_field": 0}, TypeError),
+        (urlencoded.starlette.form, {"errors": "ignore"}, ValueError),
+        (urlencoded.starlette.form, {"max_body_size": -1}, ValueError),
+        (urlencoded.starlette.form, {"honor_charset": "yes"}, TypeError),
+        (urlencoded.starlette.form, {"encoding": "nope"}, urlencoded.UnknownEncodingError),
+        (urlencoded.starlette.query, {"honor_charset": True}, TypeError),
+        (urlencoded.starlette.nested_form, {"duplicates": "x"}, ValueError),
+        (urlencoded.starlette.nested_query, {"max_depth": "2"}, TypeError),
+    ],
+)
+def test_dependency_options_are_checked_at_once(
+    factory: Any, options: dict[str, object], error: type[Exception]
+) -> None:
+    """A bad or unknown option raises where the dependency is made, not at a request."""
+    with pytest.raises(error):
+        factory(**options)
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        urlencoded.starlette.read_form,
+        urlencoded.starlette.read_nested_form,
+        urlencoded.starlette.read_query,
+        urlencoded.starlette.read_nested_query,
+    ],
+)
+@pytest.mark.parametrize("request_", [None, {"type": "http", "query_string": b"a=1"}])
+def test_helpers_refuse_what_is_no_request(read: Any, request_: object) -> None:
+    """Something that is not a Starlette request is a TypeError naming what it is."""
+
+    async def run() -> object:
+        result = read(request_)
+        return await result if inspect.isawaitable(result) else result
+
+    with pytest.raises(TypeError, match=r"\(\) needs a starlette\.requests\.\w+, not "):
+        asyncio.run(run())
+
+
+def test_query_readers_take_a_websocket() -> None:
+    """A query is read from any HTTPConnection: a WebSocket's too."""
+    from starlette.websockets import WebSocket
+
+    async def receive() -> dict[str, object]:
+        return {"type": "websocket.connect"}
+
+    async def send(message: object) -> None:
+        pass
+
+    socket = WebSocket({"type": "websocket", "query_string": b"a=1&a=2"}, receive, send)
+    assert urlencoded.starlette.read_query(socket).get_all("a") == ["1", "2"]

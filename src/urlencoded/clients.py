@@ -306,7 +306,11 @@ def httpx_request(
         url = httpx_url(url, params, encoding=encoding)
     if data is not None:
         kwargs["content"] = _form_body(kwargs, data, encoding, httpx.Headers, "httpx_request")
-    return httpx.Request(method, url, **kwargs)  # type: ignore[no-any-return]
+    try:
+        return httpx.Request(method, url, **kwargs)  # type: ignore[no-any-return]
+    except httpx.InvalidURL as error:
+        # httpx_url() converted it already when there were params.
+        raise ValueError(f"httpx refuses the URL ({error})") from error
 
 
 def _check_method(method: object, function: str) -> None:
@@ -362,8 +366,8 @@ def requests_prepare(
     :returns: the prepared request, unsent.
     :raises ImportError: if requests is not installed.
     :raises TypeError: as :func:`urlencoded.serialize` does for bad pairs, for
-        a value the library's rule refuses (a bool, None), for a *method* that
-        is not a str, or for an argument that would replace the body.
+        a value the library's rule refuses (a bool, None), for a *method* or
+        *url* that is not a str, or for an argument that would replace the body.
     :raises ValueError: for a str *params* that is not a finished query as
         requests sends it (the module's notes), or a str *data* that is not
         ASCII.
@@ -377,6 +381,10 @@ def requests_prepare(
     """
     client = _client("requests", "requests_prepare")
     _check_method(method, "requests_prepare")
+    if not isinstance(url, str):
+        # requests would make a URL of anything with str().
+        kind = type(url).__name__
+        raise TypeError(f"urlencoded.clients.requests_prepare() takes the URL as a str, not {kind}")
     _refuse_body_arguments(kwargs, ("files", "json"), "requests_prepare")
     query = None if params is None else _serialized(params, encoding, "params", "requests_prepare")
     if data is not None:

@@ -29,6 +29,7 @@ all, and :func:`read_form` raises :class:`urlencoded.ContentLengthError`
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Callable
 
 from ._errors import BodyConsumedError, ContentLengthError, URLEncodedError
@@ -82,6 +83,9 @@ def read_form(request: HttpRequest, **options: Unpack[ServerOptions]) -> MultiDi
     :raises BodyConsumedError: if the body was read without keeping a copy.
     :raises ContentLengthError: for a chunked body under WSGI (411).
     :raises URLEncodedError: as :func:`urlencoded.parse_wsgi` does.
+    :raises TypeError: for a *request* that is not a Django request, an
+        unknown keyword or an option of the wrong type.
+    :raises ValueError: for a bad option value.
 
     >>> from django.conf import settings
     >>> if not settings.configured:
@@ -94,12 +98,23 @@ def read_form(request: HttpRequest, **options: Unpack[ServerOptions]) -> MultiDi
 
     .. versionadded:: 1.1
     """
-    return MultiDict(parse_wsgi(_body_environ(request), **options))
+    return MultiDict(parse_wsgi(_body_environ(request, "read_form"), **options))
 
 
-def _body_environ(request: HttpRequest) -> dict[str, object]:
+def _request_meta(request: HttpRequest, caller: str) -> Mapping[str, object]:
+    """The request's META, or a TypeError for what is not a Django request.
+
+    Duck-typed: Django REST framework's ``Request`` passes its attributes on.
+    """
+    meta = getattr(request, "META", None)
+    if not isinstance(meta, Mapping):
+        raise TypeError(f"{caller}() needs a Django HttpRequest, not {type(request).__name__}")
+    return meta
+
+
+def _body_environ(request: HttpRequest, caller: str) -> dict[str, object]:
     """A WSGI environ for the request's body, wherever Django left it."""
-    meta = request.META
+    meta = _request_meta(request, caller)
     asgi = getattr(request, "scope", None) is not None
     length = meta.get("CONTENT_LENGTH") or None
     transfer_encoding = meta.get("HTTP_TRANSFER_ENCODING")
@@ -148,7 +163,8 @@ def read_nested_form(
     :raises NestingError: for names that do not describe one structure (400).
     :raises URLEncodedError: as :func:`read_form` does, and a
         :class:`~urlencoded.LimitExceeded` for a nesting limit (413).
-    :raises TypeError: for an unknown keyword or an option of the wrong type.
+    :raises TypeError: for a *request* that is not a Django request, an
+        unknown keyword or an option of the wrong type.
     :raises ValueError: for a bad option value.
 
     >>> from django.conf import settings
@@ -162,15 +178,18 @@ def read_nested_form(
 
     .. versionadded:: 1.1
     """
-    return parse_wsgi_nested(_body_environ(request), "read_nested_form", **options)
+    return parse_wsgi_nested(
+        _body_environ(request, "read_nested_form"), "read_nested_form", **options
+    )
 
 
-def _query_string(request: HttpRequest) -> bytes:
+def _query_string(request: HttpRequest, caller: str) -> bytes:
     """The raw query: ASGI's bytes, or WSGI's native string mapped back to its bytes."""
+    meta = _request_meta(request, caller)
     scope = getattr(request, "scope", None)
     if isinstance(scope, dict) and isinstance(scope.get("query_string"), bytes):
         return bytes(scope["query_string"])
-    raw = request.META.get("QUERY_STRING", "")
+    raw = meta.get("QUERY_STRING", "")
     # PEP 3333: a native string holds the bytes as latin-1 code points.
     return raw.encode("latin-1") if isinstance(raw, str) else b""
 
@@ -190,7 +209,8 @@ def read_query(request: HttpRequest, **options: Unpack[QueryOptions]) -> MultiDi
     :returns: the fields, in query order.
     :raises LimitExceeded: for a limit (413).
     :raises DecodeError: with ``errors="strict"``, for invalid bytes (400).
-    :raises TypeError: for an unknown keyword or an option of the wrong type.
+    :raises TypeError: for a *request* that is not a Django request, an
+        unknown keyword or an option of the wrong type.
     :raises ValueError: for a bad option value.
 
     >>> from django.conf import settings
@@ -202,7 +222,7 @@ def read_query(request: HttpRequest, **options: Unpack[QueryOptions]) -> MultiDi
 
     .. versionadded:: 1.1
     """
-    return MultiDict(parse_query(_query_string(request), "read_query", **options))
+    return MultiDict(parse_query(_query_string(request, "read_query"), "read_query", **options))
 
 
 def read_nested_query(
@@ -221,7 +241,8 @@ def read_nested_query(
     :raises NestingError: for names that do not describe one structure (400).
     :raises LimitExceeded: for a limit (413).
     :raises DecodeError: with ``errors="strict"``, for invalid bytes (400).
-    :raises TypeError: for an unknown keyword or an option of the wrong type.
+    :raises TypeError: for a *request* that is not a Django request, an
+        unknown keyword or an option of the wrong type.
     :raises ValueError: for a bad option value.
 
     >>> from django.conf import settings
@@ -233,7 +254,9 @@ def read_nested_query(
 
     .. versionadded:: 1.1
     """
-    return parse_query_nested(_query_string(request), "read_nested_query", **options)
+    return parse_query_nested(
+        _query_string(request, "read_nested_query"), "read_nested_query", **options
+    )
 
 
 def error_response(error: URLEncodedError) -> HttpResponse:
@@ -244,7 +267,9 @@ def error_response(error: URLEncodedError) -> HttpResponse:
     :param error: an exception from :func:`read_form`.
     :returns: an ``HttpResponse`` with the error's
         :attr:`~urlencoded.URLEncodedError.status` (400, 411, 413, 415, or 500 for
-        :class:`BodyConsumedError`) and its message.
+        :class:`BodyConsumedError`) and its message, in UTF-8 (a lone surrogate
+        as its ``\\udXXX`` escape).
+    :raises TypeError: for an *error* that is not a :class:`~urlencoded.URLEncodedError`.
 
     >>> from django.conf import settings
     >>> if not settings.configured:
@@ -257,7 +282,13 @@ def error_response(error: URLEncodedError) -> HttpResponse:
     """
     from django.http import HttpResponse
 
-    return HttpResponse(str(error), status=error.status, content_type="text/plain; charset=utf-8")
+    if not isinstance(error, URLEncodedError):
+        raise TypeError(
+            f"error_response() needs a urlencoded.URLEncodedError, not {type(error).__name__}"
+        )
+    # A message can quote text with a lone surrogate, which strict UTF-8 cannot write.
+    message = str(error).encode("utf-8", "backslashreplace")
+    return HttpResponse(message, status=error.status, content_type="text/plain; charset=utf-8")
 
 
 class FormParserMiddleware:
@@ -294,6 +325,7 @@ class FormParserMiddleware:
     :param get_response: the next middleware or view, as Django passes it.
     :raises django.core.exceptions.ImproperlyConfigured: when Django loads
         it, for an unknown option or a bad value in ``URLENCODED_FORM_OPTIONS``.
+    :raises TypeError: for a *get_response* that is not callable.
 
     .. versionadded:: 1.1
     """
@@ -305,6 +337,11 @@ class FormParserMiddleware:
         from django.conf import settings
         from django.core.exceptions import ImproperlyConfigured
 
+        if not callable(get_response):
+            raise TypeError(
+                "FormParserMiddleware() needs the next middleware or view as a callable,"
+                f" not {type(get_response).__name__}"
+            )
         self.get_response = get_response
         configured = getattr(settings, "URLENCODED_FORM_OPTIONS", {})
         if not isinstance(configured, dict):
@@ -336,7 +373,7 @@ class FormParserMiddleware:
         from django.http import QueryDict
         from django.utils.datastructures import MultiValueDict
 
-        environ = _body_environ(request)
+        environ = _body_environ(request, "FormParserMiddleware")
         recording = RecordingInput(environ["wsgi.input"])
         pairs = parse_wsgi({**environ, "wsgi.input": recording}, **self.options)
         post = QueryDict(mutable=True)

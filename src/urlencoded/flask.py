@@ -69,6 +69,21 @@ def _current_request() -> Request:
     return request._get_current_object()  # type: ignore[attr-defined,no-any-return]
 
 
+def _request(request: Request | None, caller: str) -> Request:
+    """*request*, the current request for None, or a TypeError for what is not a request."""
+    from werkzeug.local import LocalProxy
+    from werkzeug.wrappers import Request as WerkzeugRequest
+
+    if request is None:
+        return _current_request()
+    if isinstance(request, LocalProxy):
+        # flask.request itself: outside a request context, Flask's RuntimeError.
+        request = request._get_current_object()
+    if not isinstance(request, WerkzeugRequest):
+        raise TypeError(f"{caller}() needs a Flask request, not {type(request).__name__}")
+    return request
+
+
 def _unread_position(request: Request) -> int:
     """How far Werkzeug's own ``request.stream`` has been read, if it was created."""
     stream = request.__dict__.get("stream")
@@ -125,6 +140,11 @@ def read_form(request: Request | None = None, **options: Unpack[ServerOptions]) 
     :raises BodyConsumedError: if Werkzeug already read the body (a bug in
         the view: the message says what read it and what to do).
     :raises URLEncodedError: as :func:`urlencoded.parse_wsgi` does.
+    :raises TypeError: for a *request* that is not a Flask request, an unknown
+        keyword or an option of the wrong type.
+    :raises ValueError: for a bad option value.
+    :raises RuntimeError: without *request*, outside a Flask request context
+        (Flask's own error).
 
     >>> from flask import Flask
     >>> app = Flask("example")
@@ -134,13 +154,12 @@ def read_form(request: Request | None = None, **options: Unpack[ServerOptions]) 
 
     .. versionadded:: 1.1
     """
-    return MultiDict(parse_wsgi(_body_environ(request), **options))
+    return MultiDict(parse_wsgi(_body_environ(request, "read_form"), **options))
 
 
-def _body_environ(request: Request | None) -> Mapping[str, object]:
+def _body_environ(request: Request | None, caller: str) -> Mapping[str, object]:
     """The request's environ, with its body as Werkzeug left it, or a BodyConsumedError."""
-    if request is None:
-        request = _current_request()
+    request = _request(request, caller)
     environ = request.environ
     cached = getattr(request, "_cached_data", None)
     if isinstance(cached, bytes):
@@ -169,6 +188,9 @@ def form(**options: Unpack[ServerOptions]) -> MultiDict:
     :returns: the fields of the current request, in body order.
     :raises BodyConsumedError: as for :func:`read_form`.
     :raises werkzeug.exceptions.HTTPException: for a bad request body.
+    :raises TypeError: for an unknown keyword or an option of the wrong type.
+    :raises ValueError: for a bad option value.
+    :raises RuntimeError: outside a Flask request context (Flask's own error).
 
     >>> from flask import Flask
     >>> app = Flask("example")
@@ -205,8 +227,11 @@ def read_nested_form(
     :raises NestingError: for names that do not describe one structure (400).
     :raises URLEncodedError: as :func:`read_form` does, and a
         :class:`~urlencoded.LimitExceeded` for a nesting limit (413).
-    :raises TypeError: for an unknown keyword or an option of the wrong type.
+    :raises TypeError: for a *request* that is not a Flask request, an unknown
+        keyword or an option of the wrong type.
     :raises ValueError: for a bad option value.
+    :raises RuntimeError: without *request*, outside a Flask request context
+        (Flask's own error).
 
     >>> from flask import Flask
     >>> app = Flask("example")
@@ -217,7 +242,9 @@ def read_nested_form(
 
     .. versionadded:: 1.1
     """
-    return parse_wsgi_nested(_body_environ(request), "read_nested_form", **options)
+    return parse_wsgi_nested(
+        _body_environ(request, "read_nested_form"), "read_nested_form", **options
+    )
 
 
 def nested_form(**options: Unpack[NestedServerOptions]) -> dict[str, NestedValue]:
@@ -230,6 +257,9 @@ def nested_form(**options: Unpack[NestedServerOptions]) -> dict[str, NestedValue
     :raises BodyConsumedError: as for :func:`read_form`.
     :raises werkzeug.exceptions.HTTPException: for a bad request body (400,
         411, 413 or 415).
+    :raises TypeError: for an unknown keyword or an option of the wrong type.
+    :raises ValueError: for a bad option value.
+    :raises RuntimeError: outside a Flask request context (Flask's own error).
 
     .. versionadded:: 1.1
     """
@@ -237,10 +267,8 @@ def nested_form(**options: Unpack[NestedServerOptions]) -> dict[str, NestedValue
         return read_nested_form(**options)
 
 
-def _query_string(request: Request | None) -> bytes:
-    if request is None:
-        request = _current_request()
-    return request.query_string
+def _query_string(request: Request | None, caller: str) -> bytes:
+    return _request(request, caller).query_string
 
 
 def read_query(request: Request | None = None, **options: Unpack[QueryOptions]) -> MultiDict:
@@ -257,8 +285,11 @@ def read_query(request: Request | None = None, **options: Unpack[QueryOptions]) 
     :returns: the fields, in query order.
     :raises LimitExceeded: for a limit (413).
     :raises DecodeError: with ``errors="strict"``, for invalid bytes (400).
-    :raises TypeError: for an unknown keyword or an option of the wrong type.
+    :raises TypeError: for a *request* that is not a Flask request, an unknown
+        keyword or an option of the wrong type.
     :raises ValueError: for a bad option value.
+    :raises RuntimeError: without *request*, outside a Flask request context
+        (Flask's own error).
 
     >>> from flask import Flask
     >>> app = Flask("example")
@@ -268,7 +299,7 @@ def read_query(request: Request | None = None, **options: Unpack[QueryOptions]) 
 
     .. versionadded:: 1.1
     """
-    return MultiDict(parse_query(_query_string(request), "read_query", **options))
+    return MultiDict(parse_query(_query_string(request, "read_query"), "read_query", **options))
 
 
 def query(**options: Unpack[QueryOptions]) -> MultiDict:
@@ -279,6 +310,9 @@ def query(**options: Unpack[QueryOptions]) -> MultiDict:
     :param options: any keyword argument of :func:`read_query`.
     :returns: the current request's query fields, in order.
     :raises werkzeug.exceptions.HTTPException: for a bad query (400 or 413).
+    :raises TypeError: for an unknown keyword or an option of the wrong type.
+    :raises ValueError: for a bad option value.
+    :raises RuntimeError: outside a Flask request context (Flask's own error).
 
     .. versionadded:: 1.1
     """
@@ -302,8 +336,11 @@ def read_nested_query(
     :raises NestingError: for names that do not describe one structure (400).
     :raises LimitExceeded: for a limit (413).
     :raises DecodeError: with ``errors="strict"``, for invalid bytes (400).
-    :raises TypeError: for an unknown keyword or an option of the wrong type.
+    :raises TypeError: for a *request* that is not a Flask request, an unknown
+        keyword or an option of the wrong type.
     :raises ValueError: for a bad option value.
+    :raises RuntimeError: without *request*, outside a Flask request context
+        (Flask's own error).
 
     >>> from flask import Flask
     >>> app = Flask("example")
@@ -313,7 +350,9 @@ def read_nested_query(
 
     .. versionadded:: 1.1
     """
-    return parse_query_nested(_query_string(request), "read_nested_query", **options)
+    return parse_query_nested(
+        _query_string(request, "read_nested_query"), "read_nested_query", **options
+    )
 
 
 def nested_query(**options: Unpack[NestedQueryOptions]) -> dict[str, NestedValue]:
@@ -324,6 +363,9 @@ def nested_query(**options: Unpack[NestedQueryOptions]) -> dict[str, NestedValue
     :param options: any keyword argument of :func:`read_nested_query`.
     :returns: the current request's query as dicts and lists.
     :raises werkzeug.exceptions.HTTPException: for a bad query (400 or 413).
+    :raises TypeError: for an unknown keyword or an option of the wrong type.
+    :raises ValueError: for a bad option value.
+    :raises RuntimeError: outside a Flask request context (Flask's own error).
 
     .. versionadded:: 1.1
     """

@@ -43,7 +43,7 @@ from ._web import (
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
-    from starlette.requests import Request
+    from starlette.requests import HTTPConnection, Request
     from typing_extensions import Unpack
 
     from ._web import NestedQueryOptions, NestedServerOptions, QueryOptions, ServerOptions
@@ -119,6 +119,9 @@ async def read_form(request: Request, **options: Unpack[ServerOptions]) -> Multi
     :raises BodyConsumedError: if ``request.form()`` or ``request.stream()``
         already received the body.
     :raises URLEncodedError: as :func:`urlencoded.parse_asgi` does.
+    :raises TypeError: for a *request* that is not a Starlette ``Request``, an
+        unknown keyword or an option of the wrong type.
+    :raises ValueError: for a bad option value.
 
     >>> import asyncio
     >>> from starlette.requests import Request
@@ -132,17 +135,31 @@ async def read_form(request: Request, **options: Unpack[ServerOptions]) -> Multi
     .. versionadded:: 1.1
     """
     return MultiDict(
-        await _read_body(request, lambda scope, receive: parse_asgi(scope, receive, **options))
+        await _read_body(
+            request, "read_form", lambda scope, receive: parse_asgi(scope, receive, **options)
+        )
     )
+
+
+def _check_request(request: object, caller: str, kind: str = "Request") -> None:
+    """Refuse what is not a Starlette ``Request`` (``HTTPConnection`` for a query)."""
+    from starlette import requests
+
+    if not isinstance(request, getattr(requests, kind)):
+        raise TypeError(
+            f"{caller}() needs a starlette.requests.{kind}, not {type(request).__name__}"
+        )
 
 
 async def _read_body(
     request: Request,
+    caller: str,
     parse: Callable[[Mapping[str, object], Callable[[], Awaitable[ASGIMessage]]], Awaitable[_T]],
 ) -> _T:
     """Run *parse* over the request's body as Starlette gives it, chunk by chunk."""
     from starlette.requests import ClientDisconnect
 
+    _check_request(request, caller)
     if not hasattr(request, "_body") and getattr(request, "_stream_consumed", False):
         read_by = "await request.form()" if getattr(request, "_form", None) else "request.stream()"
         raise BodyConsumedError(read_by, _FIX)
@@ -180,6 +197,9 @@ def form(**options: Unpack[ServerOptions]) -> Callable[[Request], Awaitable[Mult
 
     :param options: any keyword argument of :func:`urlencoded.parse_asgi`.
     :returns: an async callable taking the ``Request``.
+    :raises TypeError: for an unknown keyword or an option of the wrong type, at once.
+    :raises ValueError: for a bad option value, at once.
+    :raises UnknownEncodingError: for an unknown *encoding* label, at once.
 
     >>> dependency = form(max_fields=10)
     >>> dependency.__annotations__["request"].__name__
@@ -187,6 +207,7 @@ def form(**options: Unpack[ServerOptions]) -> Callable[[Request], Awaitable[Mult
 
     .. versionadded:: 1.1
     """
+    check_request_options("form", options, nested=False)
     return _dependency(lambda request: read_form(request, **options), MultiDict)
 
 
@@ -210,7 +231,8 @@ async def read_nested_form(
     :raises NestingError: for names that do not describe one structure (400).
     :raises URLEncodedError: as :func:`read_form` does, and a
         :class:`~urlencoded.LimitExceeded` for a nesting limit (413).
-    :raises TypeError: for an unknown keyword or an option of the wrong type.
+    :raises TypeError: for a *request* that is not a Starlette ``Request``, an
+        unknown keyword or an option of the wrong type.
     :raises ValueError: for a bad option value.
 
     >>> import asyncio
@@ -226,6 +248,7 @@ async def read_nested_form(
     """
     return await _read_body(
         request,
+        "read_nested_form",
         lambda scope, receive: parse_asgi_nested(scope, receive, "read_nested_form", **options),
     )
 
@@ -245,6 +268,7 @@ def nested_form(
     :returns: an async callable taking the ``Request``.
     :raises TypeError: for an unknown keyword or an option of the wrong type, at once.
     :raises ValueError: for a bad option value, at once.
+    :raises UnknownEncodingError: for an unknown *encoding* label, at once.
 
     .. versionadded:: 1.1
     """
@@ -252,7 +276,7 @@ def nested_form(
     return _dependency(lambda request: read_nested_form(request, **options), dict)
 
 
-def read_query(request: Request, **options: Unpack[QueryOptions]) -> MultiDict:
+def read_query(request: HTTPConnection, **options: Unpack[QueryOptions]) -> MultiDict:
     """Parse a Starlette or FastAPI request's query string into a MultiDict.
 
     https://url.spec.whatwg.org/#concept-urlencoded-parser
@@ -260,13 +284,15 @@ def read_query(request: Request, **options: Unpack[QueryOptions]) -> MultiDict:
     Parses the raw query (the ASGI scope's ``query_string`` bytes) with
     :func:`urlencoded.parse`, and by default the limits of :func:`read_form`.
 
-    :param request: the ``starlette.requests.Request`` (FastAPI's ``Request``).
+    :param request: the ``starlette.requests.Request`` (FastAPI's ``Request``),
+        or a ``WebSocket``.
     :param options: any keyword argument of :func:`urlencoded.parse`
         (``max_fields``, ``encoding``, ``errors``, ``charset_field``, ...).
     :returns: the fields, in query order.
     :raises LimitExceeded: for a limit (413).
     :raises DecodeError: with ``errors="strict"``, for invalid bytes (400).
-    :raises TypeError: for an unknown keyword or an option of the wrong type.
+    :raises TypeError: for a *request* that is not a Starlette ``Request`` (or
+        another ``HTTPConnection``), an unknown keyword or an option of the wrong type.
     :raises ValueError: for a bad option value.
 
     >>> from starlette.requests import Request
@@ -276,10 +302,11 @@ def read_query(request: Request, **options: Unpack[QueryOptions]) -> MultiDict:
 
     .. versionadded:: 1.1
     """
-    return MultiDict(parse_query(_query_string(request), "read_query", **options))
+    return MultiDict(parse_query(_query_string(request, "read_query"), "read_query", **options))
 
 
-def _query_string(request: Request) -> bytes:
+def _query_string(request: HTTPConnection, caller: str) -> bytes:
+    _check_request(request, caller, "HTTPConnection")
     raw = request.scope.get("query_string", b"")
     return bytes(raw) if isinstance(raw, (bytes, bytearray)) else b""
 
@@ -297,6 +324,7 @@ def query(**options: Unpack[QueryOptions]) -> Callable[[Request], Awaitable[Mult
     :returns: an async callable taking the ``Request``.
     :raises TypeError: for an unknown keyword or an option of the wrong type, at once.
     :raises ValueError: for a bad option value, at once.
+    :raises UnknownEncodingError: for an unknown *encoding* label, at once.
 
     .. versionadded:: 1.1
     """
@@ -309,7 +337,7 @@ def query(**options: Unpack[QueryOptions]) -> Callable[[Request], Awaitable[Mult
 
 
 def read_nested_query(
-    request: Request, **options: Unpack[NestedQueryOptions]
+    request: HTTPConnection, **options: Unpack[NestedQueryOptions]
 ) -> dict[str, NestedValue]:
     """Parse a Starlette or FastAPI request's query string into dicts and lists.
 
@@ -317,14 +345,16 @@ def read_nested_query(
 
     :func:`read_query`, with names read as :func:`urlencoded.parse_nested` reads them.
 
-    :param request: the ``starlette.requests.Request`` (FastAPI's ``Request``).
+    :param request: the ``starlette.requests.Request`` (FastAPI's ``Request``),
+        or a ``WebSocket``.
     :param options: any keyword argument of :func:`read_query`, and
         ``max_depth``, ``max_list_index``, ``max_keys`` and ``duplicates``.
     :returns: a dict of str, dicts and lists.
     :raises NestingError: for names that do not describe one structure (400).
     :raises LimitExceeded: for a limit (413).
     :raises DecodeError: with ``errors="strict"``, for invalid bytes (400).
-    :raises TypeError: for an unknown keyword or an option of the wrong type.
+    :raises TypeError: for a *request* that is not a Starlette ``Request`` (or
+        another ``HTTPConnection``), an unknown keyword or an option of the wrong type.
     :raises ValueError: for a bad option value.
 
     >>> from starlette.requests import Request
@@ -334,7 +364,9 @@ def read_nested_query(
 
     .. versionadded:: 1.1
     """
-    return parse_query_nested(_query_string(request), "read_nested_query", **options)
+    return parse_query_nested(
+        _query_string(request, "read_nested_query"), "read_nested_query", **options
+    )
 
 
 def nested_query(
@@ -352,6 +384,7 @@ def nested_query(
     :returns: an async callable taking the ``Request``.
     :raises TypeError: for an unknown keyword or an option of the wrong type, at once.
     :raises ValueError: for a bad option value, at once.
+    :raises UnknownEncodingError: for an unknown *encoding* label, at once.
 
     .. versionadded:: 1.1
     """
@@ -440,6 +473,7 @@ def form_model(
     :raises TypeError: for a *model* that is not a Pydantic model class, or an
         unknown keyword or an option of the wrong type, at once.
     :raises ValueError: for a bad option value, at once.
+    :raises UnknownEncodingError: for an unknown *encoding* label, at once.
 
     .. versionadded:: 1.1
     """
@@ -492,6 +526,7 @@ def query_model(
     :raises TypeError: for a *model* that is not a Pydantic model class, or an
         unknown keyword or an option of the wrong type, at once.
     :raises ValueError: for a bad option value, at once.
+    :raises UnknownEncodingError: for an unknown *encoding* label, at once.
 
     .. versionadded:: 1.1
     """
