@@ -63,6 +63,7 @@ ERRORS: list[URLEncodedError] = [
     NestingError("a", 0, "x"),
     BodyConsumedError("request.form", "read it first"),
     RowDecodeError(3, "UTF-8", 0, 0, b"\xff"),
+    urlencoded.EncodeError("Shift_JIS", 0x1F600, 3, "pair 1: value"),
     urlencoded.SignatureError("OAuth", "x"),
     urlencoded.MalformedSignature("OAuth", "x"),
     urlencoded.SignatureMismatch("AWS4-HMAC-SHA256", "x"),
