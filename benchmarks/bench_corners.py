@@ -70,6 +70,8 @@ import urlencoded
 
 TIMERS = {"cpu": time.thread_time, "wall": time.perf_counter}
 PYPY = platform.python_implementation() == "PyPy"
+# The tables of each interpreter are kept apart: corners.txt, corners-pypy.txt.
+TABLE_STEM = "corners-pypy" if PYPY else "corners"
 TARGET = 2.0
 ORDER = {path: index for index, path in enumerate(path_names())}  # the docs' order
 
@@ -333,7 +335,7 @@ def machine() -> str:
 def write(directory: Path, rows: list[dict[str, Any]], about: str, runs: str) -> None:
     """corners.txt (every row, the rows below 2x first) and corners-table.inc for the docs."""
     directory.mkdir(parents=True, exist_ok=True)
-    stem = "corners-pypy" if PYPY else "corners"
+    stem = TABLE_STEM
     header = f"{about}; median of {runs} run(s); x = stdlib time / urlencoded time\n"
     (directory / f"{stem}.txt").write_text(
         header + "\n".join(table_lines(rows)) + "\n", encoding="utf-8"

@@ -98,11 +98,17 @@ NEEDS = {
     "test_cli_parquet.py": ARROW,
     "test_lines_block.py::test_parquet_rows_are_the_json_lines": ARROW,
     "test_doctests.py::test_docstring_examples[urlencoded.arrow": ARROW,
+    "test_cli_urls.py::test_url_format_agrees_with_arrow": ARROW,
+    "test_fuzz_public.py::test_public_module_name[arrow-": ARROW,
+    "test_fuzz_public.py::test_every_name_of_each_public_module_is_exercised[urlencoded.arrow]": (
+        ARROW
+    ),
     # The page's sessions write and read a Parquet file, with the ones around them.
     "test_docs_cli.py::test_console_sessions[cli.rst]": ARROW,
     "test_arrow_engines.py": ARROW_ENGINES,
     "test_typing.py": MYPY,
     "test_streaming.py::test_memory_is_bounded_by_the_largest_field": TRACEMALLOC,
+    "test_percent.py::test_memory_is_a_few_copies_of_the_input": TRACEMALLOC,
 }
 # What PyPy does otherwise, that a test relies on and no package brings.
 PYPY_LACKS = {

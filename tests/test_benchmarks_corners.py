@@ -79,7 +79,7 @@ def test_a_written_table_reads_back_for_compare(tmp_path: Path) -> None:
     argv = ["--quick", "--size", "2000", "--only", r"^percent_decode \| a=(1|%20) \|"]
     assert bench_corners.main([*argv, "--json", str(json_file), "--write", str(tmp_path)]) == 0
     from_json = bench_corners.compared(json_file)
-    from_text = bench_corners.compared(tmp_path / "corners.txt")
+    from_text = bench_corners.compared(tmp_path / f"{bench_corners.TABLE_STEM}.txt")
     assert (
         set(from_text)
         == set(from_json)

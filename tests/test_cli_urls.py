@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import json
 
-import pyarrow as pa
 from hypothesis import example, given
 from hypothesis import strategies as st
 
 from urlencoded import parse, query_params
 from urlencoded._core import form_options
 from urlencoded._tools._cli import _lines
-from urlencoded.arrow import parse_array
 
 SCHEMES = st.sampled_from(["https://", "http://", "ftp://", "HTTP://", "mailto:", "//", ""])
 HOSTS = st.sampled_from(
@@ -88,6 +86,10 @@ def json_lines(lines: list[bytes], input_format: str) -> list[object]:
 @example(["example.com/?q=x", "search?q=1", "foo", "", "?a=1", "#f?b=2", " h:8080/p?c=3 "])
 def test_url_format_agrees_with_arrow(lines: list[str]) -> None:
     """--input-format url gives, line for line, the pairs urlencoded.arrow gives for the URL."""
+    import pyarrow as pa  # CPython only: conftest.NEEDS
+
+    from urlencoded.arrow import parse_array
+
     data = [line.encode("utf-8") for line in lines]
     arrow = parse_array(pa.array(data, type=pa.binary()), input_format="url").to_pylist()
     assert json_lines(data, "url") == [

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import tracemalloc
 from binascii import a2b_qp
 from typing import Callable
 
@@ -228,6 +227,8 @@ _LONG_RUN = b"a=" + b"%41" * 349_525 + b"%\n"
 def test_memory_is_a_few_copies_of_the_input(call: Callable[[], object]) -> None:
     """Decoding a long run of escapes takes memory of a few copies of the input, not
     state per escape (a regex repeating a group keeps some: 50 times the input)."""
+    import tracemalloc  # CPython only: conftest.NEEDS
+
     tracemalloc.start()
     try:
         with contextlib.suppress(dialects.URIError):
