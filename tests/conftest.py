@@ -109,6 +109,7 @@ NEEDS = {
     "test_typing.py": MYPY,
     "test_streaming.py::test_memory_is_bounded_by_the_largest_field": TRACEMALLOC,
     "test_percent.py::test_memory_is_a_few_copies_of_the_input": TRACEMALLOC,
+    "test_percent.py::test_memory_of_malformed_escapes_is_a_few_copies": TRACEMALLOC,
 }
 # What PyPy does otherwise, that a test relies on and no package brings.
 PYPY_LACKS = {

@@ -25,6 +25,7 @@ import urlencoded
 from tests import reference, reference_encoding, reference_separator
 from tests import reference_dialects as ref_dialects
 from urlencoded import dialects
+from urlencoded._core import _percent
 
 # Bytes a2b_qp treats specially or that int() skips or reads as a sign: "=", hex
 # digits of either case, whitespace and line breaks, signs, "_", "%", and bytes
@@ -193,6 +194,23 @@ def test_dialects_agree(data: bytes, name: str) -> None:
         assert dialect.decode_bytes(data) == ref_dialects.decode_to_bytes(rules, data)
 
 
+@given(data=lenient_bytes)
+@example(b"%4%41%")
+@example(b"%%41")
+@example(b"a%4")
+@example(b"%41%4g%")
+def test_percent_decode_in_pieces_agrees(data: bytes) -> None:
+    """Rewriting the "%" that start no escape a piece at a time, as long inputs are,
+    gives the spec's percent-decoding wherever the pieces are cut."""
+    saved = _percent._REWRITE_PIECE
+    try:
+        for piece in (1, 2, 3, 5):
+            _percent._REWRITE_PIECE = piece
+            assert urlencoded.percent_decode(data) == reference.percent_decode_bytes(data)
+    finally:
+        _percent._REWRITE_PIECE = saved
+
+
 # One long run of escapes and a "%" that starts none, about 1 MB.
 _LONG_RUN = b"a=" + b"%41" * 349_525 + b"%\n"
 
@@ -237,3 +255,39 @@ def test_memory_is_a_few_copies_of_the_input(call: Callable[[], object]) -> None
     finally:
         tracemalloc.stop()
     assert peak < 12 * len(_LONG_RUN)
+
+
+# About 1 MB of "%" that start no escape, alone and before two other bytes: each
+# becomes "%25" before decoding.
+_MALFORMED_RUNS = [b"a=" + b"%zz" * 349_525, b"a=" + b"%" * 1_048_576]
+
+
+@pytest.mark.parametrize("data", _MALFORMED_RUNS, ids=["%zz", "%"])
+@pytest.mark.parametrize(
+    "call",
+    [
+        urlencoded.percent_decode,
+        urlencoded.parse,
+        lambda data: urlencoded.parse(data.decode("ascii")),
+        urlencoded.parse_bytes,
+        lambda data: urlencoded.parse(data, encoding="shift_jis"),
+        dialects.RFC3986.parse,
+        lambda data: dialects.unescape(data.decode("ascii")),
+    ],
+    ids=["percent_decode", "parse(bytes)", "parse(str)", "parse_bytes", "parse(shift_jis)",
+         "RFC3986.parse", "unescape"],
+)  # fmt: skip
+def test_memory_of_malformed_escapes_is_a_few_copies(
+    call: Callable[[bytes], object], data: bytes
+) -> None:
+    """A long run of "%" that start no escape takes memory of a few copies of the
+    input, not a list entry per "%" (re.sub over the whole: 75 times the input)."""
+    import tracemalloc  # CPython only: conftest.NEEDS
+
+    tracemalloc.start()
+    try:
+        call(data)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 20 * len(data)

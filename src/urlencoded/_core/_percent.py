@@ -142,9 +142,32 @@ def percent_decode_bytes(data: bytes) -> bytes:
     # what its escape "%25" decodes to. One C pass, in memory that does not
     # grow with the runs of escapes (a regex repeating a group would). No codec
     # judges the escapes: PyPy's unicode_escape, for one, reads "\x2 " as "\x02".
-    decoded = _decode_escapes(_NOT_AN_ESCAPE.sub(b"%25", data))
+    decoded = _decode_escapes(_escapes_written(data))
     assert decoded is not None
     return decoded
+
+
+# re.sub keeps a list entry per match until it joins them, some tens of bytes
+# per "%": longer inputs are rewritten a piece at a time.
+_REWRITE_PIECE = 1 << 16
+
+
+def _escapes_written(data: bytes) -> bytes:
+    """*data* with each "%" that starts no escape written "%25", which decodes to it."""
+    if len(data) <= _REWRITE_PIECE:
+        return _NOT_AN_ESCAPE.sub(b"%25", data)
+    pieces = []
+    start = 0
+    while start < len(data):
+        # Each piece but the last ends before a "%": a "%" in its last two bytes
+        # looks ahead at that "%", no hex digit, so the piece judges it as the
+        # whole would.
+        cut = data.find(b"%", start + _REWRITE_PIECE)
+        if cut == -1:
+            cut = len(data)
+        pieces.append(_NOT_AN_ESCAPE.sub(b"%25", data[start:cut]))
+        start = cut
+    return b"".join(pieces)
 
 
 def percent_decode(data: BytesLike | str) -> bytes:
