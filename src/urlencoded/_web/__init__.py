@@ -54,9 +54,11 @@ if typing.TYPE_CHECKING:
     )
     from ._servers import WSGI_BODY_CHECKS, ASGIMessage, error_status, parse_asgi, parse_wsgi
     from ._signing import (
+        HTTP_TOKEN,
         UNRESERVED,
         RequestSigner,
         check_header_text,
+        check_method,
         check_secret,
         escape_unreserved,
         header_items,
@@ -80,6 +82,7 @@ __all__ = [
     "DEFAULT_MAX_FIELDS",
     "DEFAULT_MAX_FIELD_SIZE",
     "FORM_URLENCODED",
+    "HTTP_TOKEN",
     "LOG_FORMATS",
     "UNRESERVED",
     "WSGI_BODY_CHECKS",
@@ -97,6 +100,7 @@ __all__ = [
     "ServerOptions",
     "check_content_type",
     "check_header_text",
+    "check_method",
     "check_request_options",
     "check_secret",
     "detect_line_format",
@@ -163,9 +167,11 @@ __getattr__ = first_use(
         "log_target": "_inputs",
         **dict.fromkeys(
             [
+                "HTTP_TOKEN",
                 "UNRESERVED",
                 "RequestSigner",
                 "check_header_text",
+                "check_method",
                 "check_secret",
                 "escape_unreserved",
                 "header_items",

@@ -27,14 +27,17 @@ read), :func:`check_secret` (no lone surrogate), and for the verifiers
 from __future__ import annotations
 
 import hmac
+import re
 from collections.abc import Generator, Iterable, Iterator, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from .._core import PercentEncodeSet, check_value, escaper, percent_decode_bytes
 
 __all__ = [
+    "HTTP_TOKEN",
     "RequestSigner",
     "check_header_text",
+    "check_method",
     "check_secret",
     "escape_unreserved",
     "header_items",
@@ -79,6 +82,20 @@ def str_pairs(pairs: Iterable[Any] | Mapping[Any, Any], what: str) -> Iterator[t
         if not isinstance(name, str):
             raise TypeError(f"{what} pair {index} must have a str name: {pair!r}")
         yield name, check_value(value, f"{what} pair {index} ({name!r}) value", str_only=True)
+
+
+# RFC 9110 §5.6.2: a token (methods, header field names, auth-param names).
+HTTP_TOKEN = r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+"
+_HTTP_TOKEN = re.compile(HTTP_TOKEN)
+
+
+def check_method(method: object) -> str:
+    """*method*, an HTTP method: an RFC 9110 token."""
+    if not isinstance(method, str):
+        raise TypeError(f"method must be a str, not {type(method).__name__}")
+    if not _HTTP_TOKEN.fullmatch(method):
+        raise ValueError(f"method must be an HTTP token (RFC 9110 §9.1): {method[:40]!r}")
+    return method
 
 
 def check_header_text(value: str, what: str) -> str:

@@ -28,6 +28,7 @@ from .._core import (
 from .._web import (
     UNRESERVED,
     check_header_text,
+    check_method,
     escape_unreserved,
     join_sort_keys,
     query_sort_keys,
@@ -58,7 +59,6 @@ ProtocolParams = Union[Iterable[tuple[str, _ProtocolValue]], Mapping[str, _Proto
 # that follows HTML 4.01 §17.13.4 keeps within; "%" must start an escape.
 _QUERY_BYTES = UNRESERVED + b"!$&'()*+,;=:@/?%"
 _BAD_ESCAPE = re.compile(rb"%(?![0-9A-Fa-f]{2})")
-_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")  # RFC 9110 §5.6.2
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
@@ -237,15 +237,6 @@ def check_url(url: object) -> str:
             f"url holds a lone surrogate at index {error.start}: {url[:80]!r}"
         ) from None
     return url
-
-
-def check_method(method: object) -> str:
-    """*method*, an HTTP method: an RFC 9110 token."""
-    if not isinstance(method, str):
-        raise TypeError(f"method must be a str, not {type(method).__name__}")
-    if not _TOKEN.fullmatch(method):
-        raise ValueError(f"method must be an HTTP token (RFC 9110 §9.1): {method[:40]!r}")
-    return method
 
 
 def signature_base_string(

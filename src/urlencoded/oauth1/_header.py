@@ -21,12 +21,13 @@ from collections.abc import Iterable, Mapping
 
 from .._core import check_part, check_value, pair_items, percent_decode_bytes
 from .._errors import MalformedSignature
+from .._web import HTTP_TOKEN
 
 __all__ = ["SCHEME", "authorization_params", "form_protocol_params", "pairs_protocol_params"]
 
 SCHEME = "OAuth"
 
-_TOKEN = r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+"  # RFC 9110 §5.6.2
+_TOKEN = HTTP_TOKEN
 _PARAM = re.compile(rf'({_TOKEN})[ \t]*=[ \t]*(?:"([^"\\]*)"|({_TOKEN}))')
 # OWS "," OWS, empty list elements allowed; one character class, so that a long run
 # keeps no state per character (the comma is looked for after the match).

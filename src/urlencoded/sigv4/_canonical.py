@@ -15,7 +15,15 @@ from collections.abc import Iterable, Mapping
 from typing import Union
 from urllib.parse import urlsplit
 
-from .._web import UNRESERVED, check_header_text, join_sort_keys, query_sort_keys, str_pairs
+from .._web import (
+    HTTP_TOKEN,
+    UNRESERVED,
+    check_header_text,
+    check_method,
+    join_sort_keys,
+    query_sort_keys,
+    str_pairs,
+)
 from ..dialects import AWS_SIGV4 as _URI_ENCODE
 
 __all__ = [
@@ -41,7 +49,7 @@ EMPTY_PAYLOAD_HASH = hashlib.sha256(b"").hexdigest()
 UNSIGNED_PAYLOAD = "UNSIGNED-PAYLOAD"
 _HeaderValue = Union[str, int, float]
 Headers = Union[Iterable[tuple[str, _HeaderValue]], Mapping[str, _HeaderValue]]
-_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")  # RFC 9110 §5.6.2 field names
+_TOKEN = re.compile(HTTP_TOKEN)  # header field names
 _SPACES = re.compile(r"[ \t]+")
 # RFC 3986 §3.4 query characters (pchar, "/" and "?"), and "%": what is sent as it is.
 _QUERY_CHARACTERS = UNRESERVED + b"!$&'()*+,;=:@/?%"
@@ -282,15 +290,6 @@ def host_of(url: str) -> str:
     if port is not None and _DEFAULT_PORTS.get(parts.scheme.lower()) != port:
         host = f"{host}:{port}"
     return host
-
-
-def check_method(method: object) -> str:
-    """*method*, an HTTP method: an RFC 9110 token."""
-    if not isinstance(method, str):
-        raise TypeError(f"method must be a str, not {type(method).__name__}")
-    if not _TOKEN.fullmatch(method):
-        raise ValueError(f"method must be an HTTP token (RFC 9110 §9.1): {method[:40]!r}")
-    return method
 
 
 def canonical_request(

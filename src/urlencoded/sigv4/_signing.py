@@ -11,7 +11,7 @@ import hmac
 import re
 from typing import Union
 
-from .._web import check_secret
+from .._web import HTTP_TOKEN, check_secret
 
 __all__ = [
     "ALGORITHM",
@@ -30,7 +30,7 @@ __all__ = [
 Timestamp = Union[str, datetime.datetime]
 _TIMESTAMP = re.compile(r"[0-9]{8}T[0-9]{6}Z")
 _DAY = re.compile(r"[0-9]{8}")
-_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")  # RFC 9110 §5.6.2
+_TOKEN = re.compile(HTTP_TOKEN)
 
 #: The signing algorithm named in the string to sign and the Authorization header.
 ALGORITHM = "AWS4-HMAC-SHA256"

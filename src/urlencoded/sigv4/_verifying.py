@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 from .._core import PATH_PERCENT_ENCODE_SET, percent_decode_bytes, utf8_percent_encode
 from .._errors import MalformedSignature, SignatureMismatch, StaleSignature
 from .._web import (
+    HTTP_TOKEN,
     header_items,
     header_values,
     join_sort_keys,
@@ -55,7 +56,7 @@ __all__ = ["VerifiedRequest", "verify"]
 
 _Secret = Union[str, Callable[[str], Optional[str]]]
 _Headers = Union[Mapping[str, str], Iterable[tuple[str, str]], None]
-_TOKEN = r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+"
+_TOKEN = HTTP_TOKEN
 _CREDENTIAL = re.compile(rf"({_TOKEN})/([0-9]{{8}})/({_TOKEN})/({_TOKEN})/aws4_request")
 _SIGNED_HEADERS = re.compile(r"[!#$%&'*+\-.^_`|~0-9a-z]+(?:;[!#$%&'*+\-.^_`|~0-9a-z]+)*")
 _SIGNATURE = re.compile(r"[0-9a-f]{64}")
