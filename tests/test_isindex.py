@@ -9,14 +9,13 @@ argument cannot be made, there are none.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import urlencoded
+from tests.peak_rss import peak_growth
 from urlencoded import UnknownEncodingError, isindex_argv
 
 # RFC 3875 §4.4 and RFC 2396 §2.3 (unreserved), §2.4.1 (escaped), written out here.
@@ -156,25 +155,6 @@ def test_round_trip_of_percent_encoded_words(words: list[str]) -> None:
         for word in words
     ]
     assert isindex_argv("+".join(encoded)) == words
-
-
-def peak_growth(setup: str, statement: str) -> int:
-    """How many bytes a fresh interpreter's peak RSS grows by while it runs *statement*.
-
-    *setup* runs first (building the input), outside the measure. A new
-    process, so that no earlier test's peak hides the growth; RSS, so that C
-    allocations (a regex's state) count, on PyPy as on CPython.
-    """
-    code = (
-        f"import resource\n{setup}\n"
-        "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
-        f"{statement}\n"
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)\n"
-    )
-    output = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
-    return int(output) * 1024  # ru_maxrss is in KiB on Linux
 
 
 @pytest.mark.parametrize(

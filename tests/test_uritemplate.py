@@ -12,8 +12,6 @@ from __future__ import annotations
 import json
 import pathlib
 import pickle
-import subprocess
-import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,6 +21,7 @@ from hypothesis import strategies as st
 
 import urlencoded
 from tests import reference_uritemplate as reference
+from tests.peak_rss import peak_growth
 from urlencoded.dialects import URI_TEMPLATE_RESERVED, URI_TEMPLATE_UNRESERVED
 from urlencoded.uritemplate import TemplateError, expand, variables
 
@@ -456,25 +455,6 @@ def test_reserved_keys_agree_with_appendix_a(operator: str, modifier: str, value
 
 
 # --- memory on long input ---------------------------------------------------------------
-
-
-def peak_growth(setup: str, statement: str) -> int:
-    """How many bytes a fresh interpreter's peak RSS grows by while it runs *statement*.
-
-    *setup* runs first (building the input), outside the measure. A new
-    process, so that no earlier test's peak hides the growth; RSS, so that C
-    allocations (a regex's state) count, on PyPy as on CPython.
-    """
-    code = (
-        f"import resource\n{setup}\n"
-        "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
-        f"{statement}\n"
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)\n"
-    )
-    output = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
-    return int(output) * 1024  # ru_maxrss is in KiB on Linux
 
 
 @pytest.mark.parametrize(
