@@ -56,7 +56,8 @@ from .._core import (
     parse_region,
     unify_separators,
 )
-from .._encoding import Encoding
+from .._core._short import SHORT, split_plain_short
+from .._encoding import UTF_8, Encoding
 from .._errors import BodyTooLarge, FieldTooLarge, LimitExceeded, TooManyFields
 
 __all__ = [
@@ -69,10 +70,53 @@ __all__ = [
 _OPEN = 0
 _CLOSED = 1
 _FAILED = 2
+# Open, nothing fed yet.
+_FRESH = 3
+# Open, one chunk taken whole by the quick path (see _quick_bound).
+_QUICK = 4
+
+# Encodings in which ASCII bytes without "%" may not decode as themselves.
+_NOT_PLAIN_ASCII = ("UTF-16BE", "UTF-16LE", "replacement", "ISO-2022-JP")
 
 # The options of the parsers made so far with only an encoding and limits (ints
-# or None, so that equal keys are equal options), validated.
-_COMMON_OPTIONS: dict[tuple[object, ...], FormOptions] = {}
+# or None, so that equal keys are equal options), validated, with their
+# _quick_bound and _plain_ascii.
+_COMMON_OPTIONS: dict[tuple[object, ...], tuple[FormOptions, int, bool]] = {}
+
+
+def _quick_bound(options: FormOptions) -> int:
+    """The longest first chunk that can cross no limit, up to :data:`SHORT`; -1 for none.
+
+    Such a chunk (after an empty body, under no charset rule) can be parsed
+    whole at once, its byte bookkeeping left until another chunk arrives:
+    nothing in it can raise a :class:`LimitExceeded`.
+    """
+    if options.charset_field is not None:
+        return -1
+    limits = options.limits
+    bound = SHORT
+    if limits.max_field_size is not None:
+        # A field's size is at most the chunk's length.
+        bound = min(bound, limits.max_field_size)
+    if limits.max_body_size is not None:
+        bound = min(bound, limits.max_body_size)
+    if limits.max_fields is not None:
+        # n bytes hold at most (n + 1) // 2 non-empty fields.
+        bound = min(bound, 2 * limits.max_fields)
+    return bound
+
+
+def _plain_ascii(options: FormOptions, encoding: Encoding) -> bool:
+    """Whether a short ASCII region without "%" parses by :func:`split_plain_short`.
+
+    As ``parse_region`` decides: "&" separates, no isindex rule, and ASCII
+    decodes as itself (a legacy encoding only in replace mode).
+    """
+    return (
+        options.separator == b"&"
+        and not options.isindex
+        and (encoding is UTF_8 or (not options.strict and encoding.name not in _NOT_PLAIN_ASCII))
+    )
 
 
 # https://url.spec.whatwg.org/#concept-urlencoded-parser
@@ -146,11 +190,14 @@ class IncrementalParser:
         "_encoding",
         "_field",
         "_fields",
+        "_first",
         "_held",
         "_max_body_size",
         "_max_field_size",
         "_max_fields",
         "_options",
+        "_plain",
+        "_quick",
         "_received",
         "_separator",
         "_state",
@@ -183,22 +230,28 @@ class IncrementalParser:
             and (max_body_size is None or type(max_body_size) is int)
         )
         key = (encoding, max_fields, max_field_size, max_body_size)
-        options = _COMMON_OPTIONS.get(key) if common else None
-        if options is None:
-            options = form_options(
-                encoding=encoding,
-                errors=errors,
-                isindex=isindex,
-                charset_field=charset_field,
-                separator=separator,
-                max_fields=max_fields,
-                max_field_size=max_field_size,
-                max_body_size=max_body_size,
-            )
-            if common and len(_COMMON_OPTIONS) < 64:
-                # Validated once: a server builds a parser per request, alike.
-                _COMMON_OPTIONS[key] = options
+        known = _COMMON_OPTIONS.get(key) if common else None
+        if known is not None:
+            options, self._quick, self._plain = known
+            self._options = options
+            self._encoding = options.encoding
+            self._first: bytes | None = b""
+            self._state = _FRESH
+            return
+        options = form_options(
+            encoding=encoding,
+            errors=errors,
+            isindex=isindex,
+            charset_field=charset_field,
+            separator=separator,
+            max_fields=max_fields,
+            max_field_size=max_field_size,
+            max_body_size=max_body_size,
+        )
         self._start(options, options.encoding)
+        if common and len(_COMMON_OPTIONS) < 64:
+            # Validated once: a server builds a parser per request, alike.
+            _COMMON_OPTIONS[key] = (options, self._quick, self._plain)
 
     @classmethod
     def _from_options(cls, options: FormOptions, encoding: Encoding) -> IncrementalParser:
@@ -213,13 +266,32 @@ class IncrementalParser:
 
     def _start(self, options: FormOptions, encoding: Encoding) -> None:
         self._options = options
+        self._encoding = encoding
+        self._quick = _quick_bound(options)
+        self._plain = _plain_ascii(options, encoding)
+        # The input whose byte bookkeeping is still to do (see _settle), or None.
+        self._first = b""
+        self._state = _FRESH
+
+    def _settle(self) -> None:
+        """Start the byte bookkeeping, and catch up on a chunk the quick path took."""
+        first = self._first
+        if first is None:
+            return
+        self._first = None
+        self._begin()
+        if first:
+            # It crosses no limit: this only counts and keeps its last sequence.
+            self._scan(first, decode=False)
+
+    def _begin(self) -> None:
+        options = self._options
         # Read on every chunk: kept at hand.
         self._max_fields = options.limits.max_fields
         self._max_field_size = options.limits.max_field_size
         self._max_body_size = options.limits.max_body_size
         self._separator = options.separator
         self._strict = options.strict
-        self._encoding = encoding
         # The charset field's name while the encoding is still undecided.
         self._field = options.charset_field
         # Completed regions held until the charset field decides: (start, bytes).
@@ -234,10 +306,10 @@ class IncrementalParser:
         self._received = 0
         # Non-empty sequences seen so far, the unfinished one included.
         self._fields = 0
-        self._state = _OPEN
 
     def __repr__(self) -> str:
-        state = ("open", "closed", "failed")[self._state]
+        self._settle()
+        state = ("open", "closed", "failed", "open", "open")[self._state]
         return (
             f"<IncrementalParser {state} encoding={self._encoding.name!r} "
             f"received={self._received} fields={self._fields}>"
@@ -254,6 +326,7 @@ class IncrementalParser:
 
         .. versionadded:: 1.0
         """
+        self._settle()
         return self._received
 
     def feed(self, data: bytes | bytearray | memoryview) -> list[tuple[str, str]]:
@@ -282,12 +355,28 @@ class IncrementalParser:
 
         .. versionadded:: 1.0
         """
-        if not isinstance(data, (bytes, bytearray, memoryview)):
+        if type(data) is bytes:
+            body = data
+        elif isinstance(data, (bytes, bytearray, memoryview)):
+            # Copy bytearray and memoryview input: the caller may reuse its buffer.
+            body = bytes(data)
+        else:
             hint = " (encode it first)" if isinstance(data, str) else ""
             raise TypeError(f"feed() takes bytes, not {type(data).__name__}{hint}")
-        self._check_open("feed")
-        # Copy bytearray and memoryview input: the caller may reuse its buffer.
-        body = data if isinstance(data, bytes) else bytes(data)
+        state = self._state
+        if state == _FRESH and len(body) <= self._quick:
+            # The quick path: a short first chunk, which can cross no limit.
+            options = self._options
+            if options.separator_table is not None:
+                body = body.translate(options.separator_table)
+            self._first = body
+            self._state = _QUICK
+            last = body.rfind(options.separator)
+            return self._parse_first(body[:last], 0) if last > 0 else []
+        if state != _OPEN:
+            self._check_open("feed")
+            self._settle()
+            self._state = _OPEN
         body = unify_separators(body, self._options)
         try:
             return self._feed(body)
@@ -314,6 +403,27 @@ class IncrementalParser:
 
         .. versionadded:: 1.0
         """
+        state = self._state
+        if state == _QUICK:
+            # The quick path took the whole body: its last sequence is left.
+            self._state = _CLOSED
+            body = self._first
+            assert body is not None
+            start = body.rfind(self._options.separator) + 1
+            region = body[start:] if start else body
+            if not region:
+                return []
+            if self._plain and 0x25 not in region and region.isascii():
+                # split_plain_short on one sequence (no "&" is left).
+                text = region.decode("ascii")
+                if 0x2B in region:
+                    text = text.replace("+", " ")
+                name, _, value = text.partition("=")
+                return [(name, value)]
+            return self._parse_first(region, start)
+        if state == _FRESH:
+            self._state = _CLOSED
+            return []
         self._check_open("close")
         self._state = _CLOSED
         region = bytes(self._tail)
@@ -325,6 +435,16 @@ class IncrementalParser:
                 self._field = None
                 pairs = self._release()
             return pairs
+        except BaseException:
+            self._state = _FAILED
+            raise
+
+    def _parse_first(self, region: bytes, start: int) -> list[tuple[str, str]]:
+        """The parser on whole sequences of a body the quick path took, from offset *start*."""
+        try:
+            if self._plain and 0x25 not in region and region.isascii():
+                return split_plain_short(region.decode("ascii"))
+            return parse_region(region, start, self._encoding, self._options, first=start == 0)
         except BaseException:
             self._state = _FAILED
             raise
