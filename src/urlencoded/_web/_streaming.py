@@ -43,6 +43,8 @@ even when a chunk boundary falls between a bad field and a limit.
 
 from __future__ import annotations
 
+from typing import Optional
+
 from .._core import (
     DEFAULT_MAX_BODY_SIZE,
     DEFAULT_MAX_FIELD_SIZE,
@@ -78,10 +80,13 @@ _QUICK = 4
 # Encodings in which ASCII bytes without "%" may not decode as themselves.
 _NOT_PLAIN_ASCII = ("UTF-16BE", "UTF-16LE", "replacement", "ISO-2022-JP")
 
-# The options of the parsers made so far with only an encoding and limits (ints
-# or None, so that equal keys are equal options), validated, with their
-# _quick_bound and _plain_ascii.
-_COMMON_OPTIONS: dict[tuple[object, ...], tuple[FormOptions, int, bool]] = {}
+# What the quick path reads of a parser's options: (options, the encoding,
+# _quick_bound, _plain_ascii, the separator table, the separator).
+_Profile = tuple[FormOptions, Encoding, int, bool, Optional[bytes], bytes]
+
+# The profiles of the parsers made so far with only an encoding and limits
+# (ints or None, so that equal keys are equal options), validated.
+_COMMON_PROFILES: dict[tuple[object, ...], _Profile] = {}
 
 
 def _quick_bound(options: FormOptions) -> int:
@@ -196,8 +201,7 @@ class IncrementalParser:
         "_max_field_size",
         "_max_fields",
         "_options",
-        "_plain",
-        "_quick",
+        "_profile",
         "_received",
         "_separator",
         "_state",
@@ -229,12 +233,14 @@ class IncrementalParser:
             and (max_field_size is None or type(max_field_size) is int)
             and (max_body_size is None or type(max_body_size) is int)
         )
-        key = (encoding, max_fields, max_field_size, max_body_size)
-        known = _COMMON_OPTIONS.get(key) if common else None
+        key: tuple[object, ...] | None
+        if common:
+            key = (encoding, max_fields, max_field_size, max_body_size)
+            known = _COMMON_PROFILES.get(key)
+        else:
+            key = known = None
         if known is not None:
-            options, self._quick, self._plain = known
-            self._options = options
-            self._encoding = options.encoding
+            self._profile = known
             self._first: bytes | None = b""
             self._state = _FRESH
             return
@@ -249,9 +255,9 @@ class IncrementalParser:
             max_body_size=max_body_size,
         )
         self._start(options, options.encoding)
-        if common and len(_COMMON_OPTIONS) < 64:
+        if key is not None and len(_COMMON_PROFILES) < 64:
             # Validated once: a server builds a parser per request, alike.
-            _COMMON_OPTIONS[key] = (options, self._quick, self._plain)
+            _COMMON_PROFILES[key] = self._profile
 
     @classmethod
     def _from_options(cls, options: FormOptions, encoding: Encoding) -> IncrementalParser:
@@ -265,10 +271,14 @@ class IncrementalParser:
         return parser
 
     def _start(self, options: FormOptions, encoding: Encoding) -> None:
-        self._options = options
-        self._encoding = encoding
-        self._quick = _quick_bound(options)
-        self._plain = _plain_ascii(options, encoding)
+        self._profile = (
+            options,
+            encoding,
+            _quick_bound(options),
+            _plain_ascii(options, encoding),
+            options.separator_table,
+            options.separator,
+        )
         # The input whose byte bookkeeping is still to do (see _settle), or None.
         self._first = b""
         self._state = _FRESH
@@ -285,7 +295,9 @@ class IncrementalParser:
             self._scan(first, decode=False)
 
     def _begin(self) -> None:
-        options = self._options
+        options, encoding = self._profile[:2]
+        self._options = options
+        self._encoding = encoding
         # Read on every chunk: kept at hand.
         self._max_fields = options.limits.max_fields
         self._max_field_size = options.limits.max_field_size
@@ -364,14 +376,15 @@ class IncrementalParser:
             hint = " (encode it first)" if isinstance(data, str) else ""
             raise TypeError(f"feed() takes bytes, not {type(data).__name__}{hint}")
         state = self._state
-        if state == _FRESH and len(body) <= self._quick:
+        profile = self._profile
+        if state == _FRESH and len(body) <= profile[2]:
             # The quick path: a short first chunk, which can cross no limit.
-            options = self._options
-            if options.separator_table is not None:
-                body = body.translate(options.separator_table)
+            if profile[4] is not None:
+                body = body.translate(profile[4])
             self._first = body
             self._state = _QUICK
-            last = body.rfind(options.separator)
+            last = body.rfind(profile[5])
+            self._tail_start = last + 1
             return self._parse_first(body[:last], 0) if last > 0 else []
         if state != _OPEN:
             self._check_open("feed")
@@ -407,13 +420,14 @@ class IncrementalParser:
         if state == _QUICK:
             # The quick path took the whole body: its last sequence is left.
             self._state = _CLOSED
-            body = self._first
-            assert body is not None
-            start = body.rfind(self._options.separator) + 1
-            region = body[start:] if start else body
+            region = self._first
+            assert region is not None
+            start = self._tail_start
+            if start:
+                region = region[start:]
             if not region:
                 return []
-            if self._plain and 0x25 not in region and region.isascii():
+            if self._profile[3] and 0x25 not in region and region.isascii():
                 # split_plain_short on one sequence (no "&" is left).
                 text = region.decode("ascii")
                 if 0x2B in region:
@@ -441,10 +455,11 @@ class IncrementalParser:
 
     def _parse_first(self, region: bytes, start: int) -> list[tuple[str, str]]:
         """The parser on whole sequences of a body the quick path took, from offset *start*."""
+        options, encoding, _, plain = self._profile[:4]
         try:
-            if self._plain and 0x25 not in region and region.isascii():
+            if plain and 0x25 not in region and region.isascii():
                 return split_plain_short(region.decode("ascii"))
-            return parse_region(region, start, self._encoding, self._options, first=start == 0)
+            return parse_region(region, start, encoding, options, first=start == 0)
         except BaseException:
             self._state = _FAILED
             raise
