@@ -62,6 +62,7 @@ from ._sparse import parse_sparse
 __all__ = [
     "BLOCK",
     "form_shape",
+    "may_decode_to_nothing",
     "pair_up",
     "parse_ascii_text",
     "parse_bytes_whole",
@@ -503,6 +504,16 @@ def parse_utf8_whole(
     return output
 
 
+def may_decode_to_nothing(body: bytes, encoding: Encoding) -> bool:
+    """Whether a non-empty sequence of *body* may decode to nothing.
+
+    In ISO-2022-JP an escape sequence alone (raw or percent-encoded) decodes
+    to "", and the whole-text split would drop its pair as if the sequence
+    were empty; step 3.1 skips only sequences without bytes.
+    """
+    return encoding.name == "ISO-2022-JP" and (0x1B in body or b"%1" in body)
+
+
 def parse_encoded_whole(
     body: bytes,
     encoding: Encoding,
@@ -517,7 +528,7 @@ def parse_encoded_whole(
     As :func:`parse_utf8_whole`; in *strict* mode a block with a raw byte
     0x80-0xFF goes field by field, where it is refused.
     """
-    if separator in _NOT_IN_BULK:
+    if separator in _NOT_IN_BULK or may_decode_to_nothing(body, encoding):
         return fallback(body, 0)
     output: list[tuple[str, str]] = []
     for block, offset in _blocks(body, separator):

@@ -289,6 +289,8 @@ class IncrementalParser:
         if first is None:
             return
         self._first = None
+        if self._state == _FRESH or self._state == _QUICK:
+            self._state = _OPEN
         self._begin()
         if first:
             # It crosses no limit: this only counts and keeps its last sequence.
@@ -389,7 +391,6 @@ class IncrementalParser:
         if state != _OPEN:
             self._check_open("feed")
             self._settle()
-            self._state = _OPEN
         body = unify_separators(body, self._options)
         try:
             return self._feed(body)
@@ -557,9 +558,17 @@ class IncrementalParser:
         """Count the whole sequences in ``body[start:end]`` and check their limits."""
         max_fields = self._max_fields
         max_field_size = self._max_field_size
-        if max_fields is None and max_field_size is None:
+        separator = self._separator
+        # Without these limits only the count is needed (repr() shows it): between
+        # two separators an empty sequence is two separators in a row.
+        if (
+            max_fields is None
+            and max_field_size is None
+            and body.find(separator * 2, start - 1, end + 1) == -1
+        ):
+            self._fields += body.count(separator, start, end) + 1
             return
-        pieces = body[start:end].split(self._separator)
+        pieces = body[start:end].split(separator)
         count = len(pieces) - pieces.count(b"")
         fields_hit = max_fields is not None and self._fields + count > max_fields
         # An upper bound: a piece's size is its length less one for an "=".

@@ -19,6 +19,7 @@ from ..._errors import LimitExceeded
 from .._bulk import (
     BLOCK,
     form_shape,
+    may_decode_to_nothing,
     pair_up,
     parse_ascii_text,
     parse_encoded_whole,
@@ -412,6 +413,8 @@ def _parse_short_region(
         # ASCII decodes as itself, but in ISO-2022-JP after ESC, SO or SI.
         if encoding.name != "ISO-2022-JP" or text.isprintable():
             return split_plain_short(text)
+        return None
+    if may_decode_to_nothing(body, encoding):
         return None
     return parse_short(text, encoding)
 
