@@ -78,11 +78,15 @@ _FRESH = 3
 _QUICK = 4
 
 # Encodings in which ASCII bytes without "%" may not decode as themselves.
-_NOT_PLAIN_ASCII = ("UTF-16BE", "UTF-16LE", "replacement", "ISO-2022-JP")
+_NOT_PLAIN_ASCII = ("UTF-16BE", "UTF-16LE", "replacement")
+# _plain_ascii's answers.
+_NOT_PLAIN = 0
+_PLAIN = 1
+_PLAIN_IF_PRINTABLE = 2
 
 # What the quick path reads of a parser's options: (options, the encoding,
 # _quick_bound, _plain_ascii, the separator table, the separator).
-_Profile = tuple[FormOptions, Encoding, int, bool, Optional[bytes], bytes]
+_Profile = tuple[FormOptions, Encoding, int, int, Optional[bytes], bytes]
 
 # The profiles of the parsers made so far with only an encoding and limits
 # (ints or None, so that equal keys are equal options), validated.
@@ -111,17 +115,20 @@ def _quick_bound(options: FormOptions) -> int:
     return bound
 
 
-def _plain_ascii(options: FormOptions, encoding: Encoding) -> bool:
+def _plain_ascii(options: FormOptions, encoding: Encoding) -> int:
     """Whether a short ASCII region without "%" parses by :func:`split_plain_short`.
 
     As ``parse_region`` decides: "&" separates, no isindex rule, and ASCII
-    decodes as itself (a legacy encoding only in replace mode).
+    decodes as itself (a legacy encoding only in replace mode; ISO-2022-JP
+    only where it is printable: ESC, SO and SI switch its state).
     """
-    return (
-        options.separator == b"&"
-        and not options.isindex
-        and (encoding is UTF_8 or (not options.strict and encoding.name not in _NOT_PLAIN_ASCII))
-    )
+    if options.separator != b"&" or options.isindex:
+        return _NOT_PLAIN
+    if encoding is UTF_8:
+        return _PLAIN
+    if options.strict or encoding.name in _NOT_PLAIN_ASCII:
+        return _NOT_PLAIN
+    return _PLAIN_IF_PRINTABLE if encoding.name == "ISO-2022-JP" else _PLAIN
 
 
 # https://url.spec.whatwg.org/#concept-urlencoded-parser
@@ -428,13 +435,15 @@ class IncrementalParser:
                 region = region[start:]
             if not region:
                 return []
-            if self._profile[3] and 0x25 not in region and region.isascii():
-                # split_plain_short on one sequence (no "&" is left).
+            plain = self._profile[3]
+            if plain and 0x25 not in region and region.isascii():
                 text = region.decode("ascii")
-                if 0x2B in region:
-                    text = text.replace("+", " ")
-                name, _, value = text.partition("=")
-                return [(name, value)]
+                if plain == _PLAIN or text.isprintable():
+                    # split_plain_short on one sequence (no "&" is left).
+                    if 0x2B in region:
+                        text = text.replace("+", " ")
+                    name, _, value = text.partition("=")
+                    return [(name, value)]
             return self._parse_first(region, start)
         if state == _FRESH:
             self._state = _CLOSED
@@ -459,7 +468,9 @@ class IncrementalParser:
         options, encoding, _, plain = self._profile[:4]
         try:
             if plain and 0x25 not in region and region.isascii():
-                return split_plain_short(region.decode("ascii"))
+                text = region.decode("ascii")
+                if plain == _PLAIN or text.isprintable():
+                    return split_plain_short(text)
             return parse_region(region, start, encoding, options, first=start == 0)
         except BaseException:
             self._state = _FAILED
