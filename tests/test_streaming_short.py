@@ -137,6 +137,8 @@ def test_short_bodies_equal_the_reference(body: bytes, cuts: list[int]) -> None:
 @example(body=b"q=%93%FA+x&x", cuts=[4])  # inside %93
 @example(body=b"a=\x1b$B&b", cuts=[])  # ISO-2022-JP's escape, raw
 @example(body=b"a=b", cuts=[1])
+@example(body=b"=%C30=\x00&=", cuts=[])  # gb18030: a cut four-byte sequence, then "="
+@example(body=b"a=%81%30%81=b", cuts=[])
 def test_short_bodies_in_each_encoding_equal_the_reference(
     label: str, name: str, body: bytes, cuts: list[int]
 ) -> None:
@@ -284,6 +286,20 @@ def test_an_iso_2022_jp_escape_alone_is_a_field(body: bytes) -> None:
     assert urlencoded.parse(body, encoding="iso-2022-jp") == expected
     parser = IncrementalParser(encoding="iso-2022-jp")
     assert _stream(parser, [body]) == expected
+
+
+@pytest.mark.parametrize("label", ["gb18030", "gbk"])
+@pytest.mark.parametrize(
+    "body",
+    [b"=%C30=\x00&=", b"a=%81%30%81=b", b"a=%81%30=b&c=d", b"=\x810=\x00", b"x=1&a=%810=b" * 20],
+    ids=["escaped", "three-bytes", "two-fields", "raw", "long"],
+)
+def test_a_cut_gb18030_sequence_before_an_equals_sign(label: str, body: bytes) -> None:
+    """A four-byte gb18030 sequence cut short by a later "=" of the value gives back
+    its second byte: the value decodes whole, as the spec decodes it."""
+    expected = _reference(body, label if label == "gb18030" else "GBK")
+    assert urlencoded.parse(body, encoding=label) == expected
+    assert _stream(IncrementalParser(encoding=label), [body]) == expected
 
 
 def test_a_short_body_then_close_is_final() -> None:

@@ -339,8 +339,11 @@ def _parse_utf8_block(
 
 # Encodings whose decoding of a value is not the decoding of its parts between
 # "=": a byte's meaning depends on the bytes before it (ISO-2022-JP's escapes,
-# UTF-16's code units), or any input is one error (replacement).
-_STATEFUL = frozenset(["ISO-2022-JP", "UTF-16BE", "UTF-16LE", "replacement"])
+# UTF-16's code units), any input is one error (replacement), or a cut
+# four-byte sequence loses the digit that an "=" after it would give back
+# (the gb18030 decoder, also GBK's, prepends its second byte to the queue,
+# where the end drops it).
+_STATEFUL = frozenset(["ISO-2022-JP", "UTF-16BE", "UTF-16LE", "replacement", "gb18030", "GBK"])
 
 
 def _parse_encoded_block(

@@ -416,6 +416,8 @@ def _parse_short_region(
         return None
     if may_decode_to_nothing(body, encoding):
         return None
+    if encoding.name in ("gb18030", "GBK") and text.count("=") > 1:
+        return None  # a value with "=" is decoded whole (see _bulk._STATEFUL)
     return parse_short(text, encoding)
 
 
