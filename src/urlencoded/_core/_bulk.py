@@ -507,14 +507,34 @@ def parse_utf8_whole(
     return output
 
 
-def may_decode_to_nothing(body: bytes, encoding: Encoding) -> bool:
+def may_decode_to_nothing(body: bytes, encoding: Encoding, separator: bytes = b"&") -> bool:
     """Whether a non-empty sequence of *body* may decode to nothing.
 
     In ISO-2022-JP an escape sequence alone (raw or percent-encoded) decodes
     to "", and the whole-text split would drop its pair as if the sequence
-    were empty; step 3.1 skips only sequences without bytes.
+    were empty; step 3.1 skips only sequences without bytes. Such a sequence
+    has no "=", starts with ESC and is at most three bytes when decoded.
     """
-    return encoding.name == "ISO-2022-JP" and (0x1B in body or b"%1" in body)
+    if encoding is not _ISO_2022_JP or (0x1B not in body and b"%1" not in body):
+        return False
+    if not (
+        body.startswith((b"\x1b", b"%1B", b"%1b"))
+        or separator + b"\x1b" in body
+        or separator + b"%1B" in body
+        or separator + b"%1b" in body
+    ):
+        return False
+    pattern = _ESCAPE_ALONE.get(separator)
+    if pattern is None:
+        sep = re.escape(separator)
+        pattern = re.compile(rb"(?:^|%s)(?:\x1b|%%1[Bb])[^%s=]{0,6}(?:%s|$)" % (sep, sep, sep))
+        _ESCAPE_ALONE[separator] = pattern
+    return pattern.search(body) is not None
+
+
+_ISO_2022_JP = Encoding("ISO-2022-JP")
+# may_decode_to_nothing's patterns, per separator.
+_ESCAPE_ALONE: dict[bytes, re.Pattern[bytes]] = {}
 
 
 def parse_encoded_whole(
@@ -531,7 +551,7 @@ def parse_encoded_whole(
     As :func:`parse_utf8_whole`; in *strict* mode a block with a raw byte
     0x80-0xFF goes field by field, where it is refused.
     """
-    if separator in _NOT_IN_BULK or may_decode_to_nothing(body, encoding):
+    if separator in _NOT_IN_BULK or may_decode_to_nothing(body, encoding, separator):
         return fallback(body, 0)
     output: list[tuple[str, str]] = []
     for block, offset in _blocks(body, separator):
