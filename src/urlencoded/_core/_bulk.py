@@ -517,24 +517,18 @@ def may_decode_to_nothing(body: bytes, encoding: Encoding, separator: bytes = b"
     """
     if encoding is not _ISO_2022_JP or (0x1B not in body and b"%1" not in body):
         return False
-    if not (
-        body.startswith((b"\x1b", b"%1B", b"%1b"))
-        or separator + b"\x1b" in body
-        or separator + b"%1B" in body
-        or separator + b"%1b" in body
-    ):
-        return False
-    pattern = _ESCAPE_ALONE.get(separator)
-    if pattern is None:
+    patterns = _ESCAPE_ALONE.get(separator)
+    if patterns is None:
         sep = re.escape(separator)
-        pattern = re.compile(rb"(?:^|%s)(?:\x1b|%%1[Bb])[^%s=]{0,6}(?:%s|$)" % (sep, sep, sep))
-        _ESCAPE_ALONE[separator] = pattern
-    return pattern.search(body) is not None
+        alone = rb"(?:\x1b|%%1[Bb])[^%s=]{0,6}(?:%s|\Z)" % (sep, sep)
+        # The first sequence, and any other (found by its separator, quickly).
+        patterns = _ESCAPE_ALONE[separator] = (re.compile(alone), re.compile(sep + alone))
+    return patterns[0].match(body) is not None or patterns[1].search(body) is not None
 
 
 _ISO_2022_JP = Encoding("ISO-2022-JP")
 # may_decode_to_nothing's patterns, per separator.
-_ESCAPE_ALONE: dict[bytes, re.Pattern[bytes]] = {}
+_ESCAPE_ALONE: dict[bytes, tuple[re.Pattern[bytes], re.Pattern[bytes]]] = {}
 
 
 def parse_encoded_whole(

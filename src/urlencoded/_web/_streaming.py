@@ -331,9 +331,12 @@ class IncrementalParser:
     def __repr__(self) -> str:
         self._settle()
         state = ("open", "closed", "failed", "open", "open")[self._state]
+        # The fields are counted only for the limits on them.
+        counted = self._max_fields is not None or self._max_field_size is not None
+        fields = f" fields={self._fields}" if counted else ""
         return (
             f"<IncrementalParser {state} encoding={self._encoding.name!r} "
-            f"received={self._received} fields={self._fields}>"
+            f"received={self._received}{fields}>"
         )
 
     @property
@@ -570,14 +573,8 @@ class IncrementalParser:
         max_fields = self._max_fields
         max_field_size = self._max_field_size
         separator = self._separator
-        # Without these limits only the count is needed (repr() shows it): between
-        # two separators an empty sequence is two separators in a row.
-        if (
-            max_fields is None
-            and max_field_size is None
-            and body.find(separator * 2, start - 1, end + 1) == -1
-        ):
-            self._fields += body.count(separator, start, end) + 1
+        if max_fields is None and max_field_size is None:
+            # Nothing to check; counting would cost a scan of the chunk.
             return
         pieces = body[start:end].split(separator)
         count = len(pieces) - pieces.count(b"")
