@@ -515,7 +515,7 @@ def may_decode_to_nothing(body: bytes, encoding: Encoding, separator: bytes = b"
     were empty; step 3.1 skips only sequences without bytes. Such a sequence
     has no "=", starts with ESC and is at most three bytes when decoded.
     """
-    if encoding is not _ISO_2022_JP or (0x1B not in body and b"%1" not in body):
+    if encoding is not _ISO_2022_JP:
         return False
     patterns = _ESCAPE_ALONE.get(separator)
     if patterns is None:
