@@ -58,7 +58,6 @@ from .._core import (
     parse_region,
     unify_separators,
 )
-from .._core._short import SHORT, split_plain_short
 from .._encoding import UTF_8, Encoding
 from .._errors import BodyTooLarge, FieldTooLarge, LimitExceeded, TooManyFields
 
@@ -93,8 +92,13 @@ _Profile = tuple[FormOptions, Encoding, int, int, Optional[bytes], bytes]
 _COMMON_PROFILES: dict[tuple[object, ...], _Profile] = {}
 
 
+#: The longest first chunk parsed at once: the reach of the core parser's short
+#: path; longer ones gain nothing from skipping the byte bookkeeping.
+_QUICK_MAX = 256
+
+
 def _quick_bound(options: FormOptions) -> int:
-    """The longest first chunk that can cross no limit, up to :data:`SHORT`; -1 for none.
+    """The longest first chunk that can cross no limit, up to :data:`_QUICK_MAX`; -1 for none.
 
     Such a chunk (after an empty body, under no charset rule) can be parsed
     whole at once, its byte bookkeeping left until another chunk arrives:
@@ -103,7 +107,7 @@ def _quick_bound(options: FormOptions) -> int:
     if options.charset_field is not None:
         return -1
     limits = options.limits
-    bound = SHORT
+    bound = _QUICK_MAX
     if limits.max_field_size is not None:
         # A field's size is at most the chunk's length.
         bound = min(bound, limits.max_field_size)
@@ -116,7 +120,7 @@ def _quick_bound(options: FormOptions) -> int:
 
 
 def _plain_ascii(options: FormOptions, encoding: Encoding) -> int:
-    """Whether a short ASCII region without "%" parses by :func:`split_plain_short`.
+    """Whether a short ASCII sequence without "%" is split as it is (steps 3.2-3.4).
 
     As ``parse_region`` decides: "&" separates, no isindex rule, and ASCII
     decodes as itself (a legacy encoding only in replace mode; ISO-2022-JP
@@ -442,7 +446,7 @@ class IncrementalParser:
             if plain and 0x25 not in region and region.isascii():
                 text = region.decode("ascii")
                 if plain == _PLAIN or text.isprintable():
-                    # split_plain_short on one sequence (no "&" is left).
+                    # Steps 3.2-3.4 on the one sequence left (no "&" is in it).
                     if 0x2B in region:
                         text = text.replace("+", " ")
                     name, _, value = text.partition("=")
@@ -468,12 +472,8 @@ class IncrementalParser:
 
     def _parse_first(self, region: bytes, start: int) -> list[tuple[str, str]]:
         """The parser on whole sequences of a body the quick path took, from offset *start*."""
-        options, encoding, _, plain = self._profile[:4]
+        options, encoding = self._profile[:2]
         try:
-            if plain and 0x25 not in region and region.isascii():
-                text = region.decode("ascii")
-                if plain == _PLAIN or text.isprintable():
-                    return split_plain_short(text)
             return parse_region(region, start, encoding, options, first=start == 0)
         except BaseException:
             self._state = _FAILED
