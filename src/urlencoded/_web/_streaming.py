@@ -234,7 +234,8 @@ class IncrementalParser:
         max_field_size: int | None = DEFAULT_MAX_FIELD_SIZE,
         max_body_size: int | None = DEFAULT_MAX_BODY_SIZE,
     ) -> None:
-        common = (
+        key: tuple[object, ...] | None = None
+        if (
             errors == "replace"
             and isindex is False
             and charset_field is None
@@ -243,18 +244,14 @@ class IncrementalParser:
             and (max_fields is None or type(max_fields) is int)
             and (max_field_size is None or type(max_field_size) is int)
             and (max_body_size is None or type(max_body_size) is int)
-        )
-        key: tuple[object, ...] | None
-        if common:
+        ):
             key = (encoding, max_fields, max_field_size, max_body_size)
             known = _COMMON_PROFILES.get(key)
-        else:
-            key = known = None
-        if known is not None:
-            self._profile = known
-            self._first: bytes | None = b""
-            self._state = _FRESH
-            return
+            if known is not None:
+                self._profile = known
+                self._first: bytes | None = b""
+                self._state = _FRESH
+                return
         options = form_options(
             encoding=encoding,
             errors=errors,
