@@ -275,6 +275,35 @@ def test_progress_after_each_chunk(body: bytes, cuts: list[int], limited: bool) 
     assert repr(parser) == _progress("closed", body, limited)
 
 
+@pytest.mark.parametrize(
+    "body",
+    [b"\x1b$B", b"%1B$B", b"a=1&\x1b(B&b", b"%1B%24B&a", b"\x1b(B" + b"&x" * 200],
+    ids=["raw", "escaped", "between", "escaped-first", "long"],
+)
+def test_an_iso_2022_jp_escape_alone_is_a_field(body: bytes) -> None:
+    """A sequence that is only an ISO-2022-JP escape decodes to "" but is not
+    empty: step 3.1 keeps it, as a pair of empty strings."""
+    expected = _reference(body, "ISO-2022-JP")
+    assert ("", "") in expected
+    assert urlencoded.parse(body, encoding="iso-2022-jp") == expected
+    parser = IncrementalParser(encoding="iso-2022-jp")
+    assert _stream(parser, [body]) == expected
+
+
+@pytest.mark.parametrize("label", ["gb18030", "gbk"])
+@pytest.mark.parametrize(
+    "body",
+    [b"=%C30=\x00&=", b"a=%81%30%81=b", b"a=%81%30=b&c=d", b"=\x810=\x00", b"x=1&a=%810=b" * 20],
+    ids=["escaped", "three-bytes", "two-fields", "raw", "long"],
+)
+def test_a_cut_gb18030_sequence_before_an_equals_sign(label: str, body: bytes) -> None:
+    """A four-byte gb18030 sequence cut short by a later "=" of the value gives back
+    its second byte: the value decodes whole, as the spec decodes it."""
+    expected = _reference(body, label if label == "gb18030" else "GBK")
+    assert urlencoded.parse(body, encoding=label) == expected
+    assert _stream(IncrementalParser(encoding=label), [body]) == expected
+
+
 def test_a_short_body_then_close_is_final() -> None:
     """After close(), a parser that took one short chunk refuses more."""
     parser = IncrementalParser()
