@@ -62,6 +62,7 @@ from ._sparse import parse_sparse
 __all__ = [
     "BLOCK",
     "form_shape",
+    "may_decode_to_nothing",
     "pair_up",
     "parse_ascii_text",
     "parse_bytes_whole",
@@ -338,8 +339,11 @@ def _parse_utf8_block(
 
 # Encodings whose decoding of a value is not the decoding of its parts between
 # "=": a byte's meaning depends on the bytes before it (ISO-2022-JP's escapes,
-# UTF-16's code units), or any input is one error (replacement).
-_STATEFUL = frozenset(["ISO-2022-JP", "UTF-16BE", "UTF-16LE", "replacement"])
+# UTF-16's code units), any input is one error (replacement), or a cut
+# four-byte sequence loses the digit that an "=" after it would give back
+# (the gb18030 decoder, also GBK's, prepends its second byte to the queue,
+# where the end drops it).
+_STATEFUL = frozenset(["ISO-2022-JP", "UTF-16BE", "UTF-16LE", "replacement", "gb18030", "GBK"])
 
 
 def _parse_encoded_block(
@@ -503,6 +507,30 @@ def parse_utf8_whole(
     return output
 
 
+def may_decode_to_nothing(body: bytes, encoding: Encoding, separator: bytes = b"&") -> bool:
+    """Whether a non-empty sequence of *body* may decode to nothing.
+
+    In ISO-2022-JP an escape sequence alone (raw or percent-encoded) decodes
+    to "", and the whole-text split would drop its pair as if the sequence
+    were empty; step 3.1 skips only sequences without bytes. Such a sequence
+    has no "=", starts with ESC and is at most three bytes when decoded.
+    """
+    if encoding is not _ISO_2022_JP:
+        return False
+    patterns = _ESCAPE_ALONE.get(separator)
+    if patterns is None:
+        sep = re.escape(separator)
+        alone = rb"(?:\x1b|%%1[Bb])[^%s=]{0,6}(?:%s|\Z)" % (sep, sep)
+        # The first sequence, and any other (found by its separator, quickly).
+        patterns = _ESCAPE_ALONE[separator] = (re.compile(alone), re.compile(sep + alone))
+    return patterns[0].match(body) is not None or patterns[1].search(body) is not None
+
+
+_ISO_2022_JP = Encoding("ISO-2022-JP")
+# may_decode_to_nothing's patterns, per separator.
+_ESCAPE_ALONE: dict[bytes, tuple[re.Pattern[bytes], re.Pattern[bytes]]] = {}
+
+
 def parse_encoded_whole(
     body: bytes,
     encoding: Encoding,
@@ -517,7 +545,7 @@ def parse_encoded_whole(
     As :func:`parse_utf8_whole`; in *strict* mode a block with a raw byte
     0x80-0xFF goes field by field, where it is refused.
     """
-    if separator in _NOT_IN_BULK:
+    if separator in _NOT_IN_BULK or may_decode_to_nothing(body, encoding, separator):
         return fallback(body, 0)
     output: list[tuple[str, str]] = []
     for block, offset in _blocks(body, separator):

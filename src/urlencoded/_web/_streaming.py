@@ -43,6 +43,8 @@ even when a chunk boundary falls between a bad field and a limit.
 
 from __future__ import annotations
 
+from typing import Optional
+
 from .._core import (
     DEFAULT_MAX_BODY_SIZE,
     DEFAULT_MAX_FIELD_SIZE,
@@ -56,7 +58,7 @@ from .._core import (
     parse_region,
     unify_separators,
 )
-from .._encoding import Encoding
+from .._encoding import UTF_8, Encoding
 from .._errors import BodyTooLarge, FieldTooLarge, LimitExceeded, TooManyFields
 
 __all__ = [
@@ -69,10 +71,68 @@ __all__ = [
 _OPEN = 0
 _CLOSED = 1
 _FAILED = 2
+# Open, nothing fed yet.
+_FRESH = 3
+# Open, one chunk taken whole by the quick path (see _quick_bound).
+_QUICK = 4
 
-# The options of the parsers made so far with only an encoding and limits (ints
-# or None, so that equal keys are equal options), validated.
-_COMMON_OPTIONS: dict[tuple[object, ...], FormOptions] = {}
+# Encodings in which ASCII bytes without "%" may not decode as themselves.
+_NOT_PLAIN_ASCII = ("UTF-16BE", "UTF-16LE", "replacement")
+# _plain_ascii's answers.
+_NOT_PLAIN = 0
+_PLAIN = 1
+_PLAIN_IF_PRINTABLE = 2
+
+# What the quick path reads of a parser's options: (options, the encoding,
+# _quick_bound, _plain_ascii, the separator table, the separator).
+_Profile = tuple[FormOptions, Encoding, int, int, Optional[bytes], bytes]
+
+# The profiles of the parsers made so far with only an encoding and limits
+# (ints or None, so that equal keys are equal options), validated.
+_COMMON_PROFILES: dict[tuple[object, ...], _Profile] = {}
+
+
+#: The longest first chunk parsed at once: the reach of the core parser's short
+#: path; longer ones gain nothing from skipping the byte bookkeeping.
+_QUICK_MAX = 256
+
+
+def _quick_bound(options: FormOptions) -> int:
+    """The longest first chunk that can cross no limit, up to :data:`_QUICK_MAX`; -1 for none.
+
+    Such a chunk (after an empty body, under no charset rule) can be parsed
+    whole at once, its byte bookkeeping left until another chunk arrives:
+    nothing in it can raise a :class:`LimitExceeded`.
+    """
+    if options.charset_field is not None:
+        return -1
+    limits = options.limits
+    bound = _QUICK_MAX
+    if limits.max_field_size is not None:
+        # A field's size is at most the chunk's length.
+        bound = min(bound, limits.max_field_size)
+    if limits.max_body_size is not None:
+        bound = min(bound, limits.max_body_size)
+    if limits.max_fields is not None:
+        # n bytes hold at most (n + 1) // 2 non-empty fields.
+        bound = min(bound, 2 * limits.max_fields)
+    return bound
+
+
+def _plain_ascii(options: FormOptions, encoding: Encoding) -> int:
+    """Whether a short ASCII sequence without "%" is split as it is (steps 3.2-3.4).
+
+    As ``parse_region`` decides: "&" separates, no isindex rule, and ASCII
+    decodes as itself (a legacy encoding only in replace mode; ISO-2022-JP
+    only where it is printable: ESC, SO and SI switch its state).
+    """
+    if options.separator != b"&" or options.isindex:
+        return _NOT_PLAIN
+    if encoding is UTF_8:
+        return _PLAIN
+    if options.strict or encoding.name in _NOT_PLAIN_ASCII:
+        return _NOT_PLAIN
+    return _PLAIN_IF_PRINTABLE if encoding.name == "ISO-2022-JP" else _PLAIN
 
 
 # https://url.spec.whatwg.org/#concept-urlencoded-parser
@@ -146,11 +206,13 @@ class IncrementalParser:
         "_encoding",
         "_field",
         "_fields",
+        "_first",
         "_held",
         "_max_body_size",
         "_max_field_size",
         "_max_fields",
         "_options",
+        "_profile",
         "_received",
         "_separator",
         "_state",
@@ -172,7 +234,8 @@ class IncrementalParser:
         max_field_size: int | None = DEFAULT_MAX_FIELD_SIZE,
         max_body_size: int | None = DEFAULT_MAX_BODY_SIZE,
     ) -> None:
-        common = (
+        key: tuple[object, ...] | None = None
+        if (
             errors == "replace"
             and isindex is False
             and charset_field is None
@@ -181,24 +244,28 @@ class IncrementalParser:
             and (max_fields is None or type(max_fields) is int)
             and (max_field_size is None or type(max_field_size) is int)
             and (max_body_size is None or type(max_body_size) is int)
+        ):
+            key = (encoding, max_fields, max_field_size, max_body_size)
+            known = _COMMON_PROFILES.get(key)
+            if known is not None:
+                self._profile = known
+                self._first: bytes | None = b""
+                self._state = _FRESH
+                return
+        options = form_options(
+            encoding=encoding,
+            errors=errors,
+            isindex=isindex,
+            charset_field=charset_field,
+            separator=separator,
+            max_fields=max_fields,
+            max_field_size=max_field_size,
+            max_body_size=max_body_size,
         )
-        key = (encoding, max_fields, max_field_size, max_body_size)
-        options = _COMMON_OPTIONS.get(key) if common else None
-        if options is None:
-            options = form_options(
-                encoding=encoding,
-                errors=errors,
-                isindex=isindex,
-                charset_field=charset_field,
-                separator=separator,
-                max_fields=max_fields,
-                max_field_size=max_field_size,
-                max_body_size=max_body_size,
-            )
-            if common and len(_COMMON_OPTIONS) < 64:
-                # Validated once: a server builds a parser per request, alike.
-                _COMMON_OPTIONS[key] = options
         self._start(options, options.encoding)
+        if key is not None and len(_COMMON_PROFILES) < 64:
+            # Validated once: a server builds a parser per request, alike.
+            _COMMON_PROFILES[key] = self._profile
 
     @classmethod
     def _from_options(cls, options: FormOptions, encoding: Encoding) -> IncrementalParser:
@@ -212,14 +279,41 @@ class IncrementalParser:
         return parser
 
     def _start(self, options: FormOptions, encoding: Encoding) -> None:
+        self._profile = (
+            options,
+            encoding,
+            _quick_bound(options),
+            _plain_ascii(options, encoding),
+            options.separator_table,
+            options.separator,
+        )
+        # The input whose byte bookkeeping is still to do (see _settle), or None.
+        self._first = b""
+        self._state = _FRESH
+
+    def _settle(self) -> None:
+        """Start the byte bookkeeping, and catch up on a chunk the quick path took."""
+        first = self._first
+        if first is None:
+            return
+        self._first = None
+        if self._state == _FRESH or self._state == _QUICK:
+            self._state = _OPEN
+        self._begin()
+        if first:
+            # It crosses no limit: this only counts and keeps its last sequence.
+            self._scan(first, decode=False)
+
+    def _begin(self) -> None:
+        options, encoding = self._profile[:2]
         self._options = options
+        self._encoding = encoding
         # Read on every chunk: kept at hand.
         self._max_fields = options.limits.max_fields
         self._max_field_size = options.limits.max_field_size
         self._max_body_size = options.limits.max_body_size
         self._separator = options.separator
         self._strict = options.strict
-        self._encoding = encoding
         # The charset field's name while the encoding is still undecided.
         self._field = options.charset_field
         # Completed regions held until the charset field decides: (start, bytes).
@@ -234,13 +328,16 @@ class IncrementalParser:
         self._received = 0
         # Non-empty sequences seen so far, the unfinished one included.
         self._fields = 0
-        self._state = _OPEN
 
     def __repr__(self) -> str:
-        state = ("open", "closed", "failed")[self._state]
+        self._settle()
+        state = ("open", "closed", "failed", "open", "open")[self._state]
+        # The fields are counted only for the limits on them.
+        counted = self._max_fields is not None or self._max_field_size is not None
+        fields = f" fields={self._fields}" if counted else ""
         return (
             f"<IncrementalParser {state} encoding={self._encoding.name!r} "
-            f"received={self._received} fields={self._fields}>"
+            f"received={self._received}{fields}>"
         )
 
     @property
@@ -254,6 +351,7 @@ class IncrementalParser:
 
         .. versionadded:: 1.0
         """
+        self._settle()
         return self._received
 
     def feed(self, data: bytes | bytearray | memoryview) -> list[tuple[str, str]]:
@@ -282,12 +380,28 @@ class IncrementalParser:
 
         .. versionadded:: 1.0
         """
-        if not isinstance(data, (bytes, bytearray, memoryview)):
+        if type(data) is bytes:
+            body = data
+        elif isinstance(data, (bytes, bytearray, memoryview)):
+            # Copy bytearray and memoryview input: the caller may reuse its buffer.
+            body = bytes(data)
+        else:
             hint = " (encode it first)" if isinstance(data, str) else ""
             raise TypeError(f"feed() takes bytes, not {type(data).__name__}{hint}")
-        self._check_open("feed")
-        # Copy bytearray and memoryview input: the caller may reuse its buffer.
-        body = data if isinstance(data, bytes) else bytes(data)
+        state = self._state
+        profile = self._profile
+        if state == _FRESH and len(body) <= profile[2]:
+            # The quick path: a short first chunk, which can cross no limit.
+            if profile[4] is not None:
+                body = body.translate(profile[4])
+            self._first = body
+            self._state = _QUICK
+            last = body.rfind(profile[5])
+            self._tail_start = last + 1
+            return self._parse_first(body[:last], 0) if last > 0 else []
+        if state != _OPEN:
+            self._check_open("feed")
+            self._settle()
         body = unify_separators(body, self._options)
         try:
             return self._feed(body)
@@ -314,6 +428,30 @@ class IncrementalParser:
 
         .. versionadded:: 1.0
         """
+        state = self._state
+        if state == _QUICK:
+            # The quick path took the whole body: its last sequence is left.
+            self._state = _CLOSED
+            region = self._first
+            assert region is not None
+            start = self._tail_start
+            if start:
+                region = region[start:]
+            if not region:
+                return []
+            plain = self._profile[3]
+            if plain and 0x25 not in region and region.isascii():
+                text = region.decode("ascii")
+                if plain == _PLAIN or text.isprintable():
+                    # Steps 3.2-3.4 on the one sequence left (no "&" is in it).
+                    if 0x2B in region:
+                        text = text.replace("+", " ")
+                    name, _, value = text.partition("=")
+                    return [(name, value)]
+            return self._parse_first(region, start)
+        if state == _FRESH:
+            self._state = _CLOSED
+            return []
         self._check_open("close")
         self._state = _CLOSED
         region = bytes(self._tail)
@@ -325,6 +463,15 @@ class IncrementalParser:
                 self._field = None
                 pairs = self._release()
             return pairs
+        except BaseException:
+            self._state = _FAILED
+            raise
+
+    def _parse_first(self, region: bytes, start: int) -> list[tuple[str, str]]:
+        """The parser on whole sequences of a body the quick path took, from offset *start*."""
+        options, encoding = self._profile[:2]
+        try:
+            return parse_region(region, start, encoding, options, first=start == 0)
         except BaseException:
             self._state = _FAILED
             raise
@@ -422,9 +569,11 @@ class IncrementalParser:
         """Count the whole sequences in ``body[start:end]`` and check their limits."""
         max_fields = self._max_fields
         max_field_size = self._max_field_size
+        separator = self._separator
         if max_fields is None and max_field_size is None:
+            # Nothing to check; counting would cost a scan of the chunk.
             return
-        pieces = body[start:end].split(self._separator)
+        pieces = body[start:end].split(separator)
         count = len(pieces) - pieces.count(b"")
         fields_hit = max_fields is not None and self._fields + count > max_fields
         # An upper bound: a piece's size is its length less one for an "=".

@@ -19,6 +19,7 @@ from ..._errors import LimitExceeded
 from .._bulk import (
     BLOCK,
     form_shape,
+    may_decode_to_nothing,
     pair_up,
     parse_ascii_text,
     parse_encoded_whole,
@@ -413,6 +414,10 @@ def _parse_short_region(
         if encoding.name != "ISO-2022-JP" or text.isprintable():
             return split_plain_short(text)
         return None
+    if may_decode_to_nothing(body, encoding):
+        return None
+    if encoding.name in ("gb18030", "GBK") and text.count("=") > 1:
+        return None  # a value with "=" is decoded whole (see _bulk._STATEFUL)
     return parse_short(text, encoding)
 
 
