@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import pickle
 import re
 
@@ -24,6 +25,7 @@ from urlencoded._encoding import UTF_8, _encoder, decode, encode_or_fail, encode
 from urlencoded._encoding._coders import _Output, _StatelessEncoder
 from urlencoded._encoding._indexes import _index_jis0208
 from urlencoded._encoding._iso_2022_jp import _Iso2022JpEncoder, _JisTable
+from urlencoded._encoding._tables import iso_2022_jp as iso_2022_jp_table
 
 ALL_LABELS = ref.labels()
 ASCII_WHITESPACE = "\t\n\f\r "
@@ -481,6 +483,53 @@ def test_special_code_points_found_by_set_and_by_regex(name: str, text: str) -> 
         out = _Output()
         encoder.encode_or_fail(text, out)
         assert out.result() == expected
+
+
+# Text mostly of ASCII and jis0208 code points (ISO-2022-JP's whole-text paths), with
+# what leaves them: ESC, SO, SI, Roman's U+00A5 and U+203E, others and lone surrogates.
+_JIS0208_CHARS = sorted(iso_2022_jp_table.CHARS)
+jis0208_text = st.text(
+    st.one_of(
+        st.characters(max_codepoint=0x7F),
+        st.sampled_from(_JIS0208_CHARS),
+        st.sampled_from(["\x1b", "\x0e", "\x0f", "\u00a5", "\u203e", "\ufffd", "\ud800", "&"]),
+    ),
+    max_size=40,
+)
+
+
+@functools.cache
+def _iso_2022_jp_by_codec() -> _Iso2022JpEncoder:
+    """An ISO-2022-JP encoder whose budget is spent: it has compiled its codec class."""
+    encoder = _Iso2022JpEncoder()
+    encoder._budget = 0
+    assert encoder.encode_whole("a") == b"a"
+    assert encoder._codec_re is not None
+    return encoder
+
+
+@given(jis0208_text)
+@example("a\u65e5\u672cb\u2212\uff71")
+@example("\u65e5\u00a5")
+@example("\u65e5")
+@example("x\x1b\u65e5")
+def test_iso_2022_jp_whole_text_paths_agree(text: str) -> None:
+    """ISO-2022-JP's whole-text encoding, by runs or by Python's codec where its class
+    matches, is the spec's (None where it does not apply)."""
+    scalar = to_scalar_value_string(text)
+    expected = ref.encode_or_fail_loop("ISO-2022-JP", scalar)
+    by_runs = _Iso2022JpEncoder()
+    by_runs._budget = 1 << 30
+    by_codec = _iso_2022_jp_by_codec()
+    for encoder in (by_runs, by_codec):
+        whole = encoder.encode_whole(text)
+        if whole is not None:
+            assert [whole] == expected or (not whole and not text and not expected)
+        out = _Output()
+        encoder.encode_or_fail(scalar, out)
+        assert out.result() == expected
+    written = b"".join(item if isinstance(item, bytes) else b"&#%d;" % item for item in expected)
+    assert encode_with_references(Encoding("ISO-2022-JP"), text) == written
 
 
 def test_iso_2022_jp_table_fills_a_block_per_lookup() -> None:
