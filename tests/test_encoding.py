@@ -549,6 +549,10 @@ def test_iso_2022_jp_table_fills_a_block_per_lookup() -> None:
 
 
 @given(st.sampled_from(ENCODER_NAMES), st.lists(reference_chars, max_size=40).map("".join))
+@example(name="GBK", text="a\u20ac\u4e00")
+@example(name="GBK", text="\u4e00\ud800")
+@example(name="gb18030", text="\u1e3f\u4e00")
+@example(name="Shift_JIS", text="\u00a5\u2170")
 def test_encode_with_references_matches_reference(name: str, text: str) -> None:
     """encode_with_references is the literal encode-or-fail loop with each error as b"&#N;"."""
     items = ref.encode_or_fail_loop(name, to_scalar_value_string(text))

@@ -147,7 +147,7 @@ class _StatelessEncoder:
     code point the codec encodes as WHATWG does, or both refuse it.
     """
 
-    __slots__ = ("_encode", "_ordinary_re", "_set_budget", "_special")
+    __slots__ = ("_encode", "_ordinary_re", "_refused_only", "_set_budget", "_special")
 
     def __init__(
         self,
@@ -160,6 +160,8 @@ class _StatelessEncoder:
         # milliseconds (tens for EUC-JP and Big5).
         self._ordinary_re: re.Pattern[str] | None = None
         self._set_budget = max(_SET_CHECK_BUDGET, _SET_CHECKS_PER_SPECIAL * len(special))
+        # Computed on first need (a codec call per special code point).
+        self._refused_only: bool | None = None
 
     def encode_or_fail(self, text: str, out: _Output) -> None:
         if not self._may_hold_special(text):
@@ -203,14 +205,30 @@ class _StatelessEncoder:
         encoding does) can use this. Returns None where the codec's
         ``xmlcharrefreplace`` may not be the WHATWG result: *text* may hold a
         special code point, or holds a surrogate (which becomes U+FFFD first).
+        Where the codec refuses every special code point (GBK's), one in *text*
+        shows as ``&#N;`` in its output, and only such output is returned as None.
         """
-        if self._may_hold_special(text):
+        refused_only = self._refused_only
+        if refused_only is None:
+            refused_only = self._refused_only = self._refuses_every_special()
+        if not refused_only and self._may_hold_special(text):
             return None
         data = self._encode(text, "xmlcharrefreplace")
         # A lone surrogate is an error of the codec, so it shows as "&#N;".
-        if b"&#" in data and SURROGATE.search(text):
+        if b"&" in data and b"&#" in data and (refused_only or SURROGATE.search(text)):
             return None
         return data
+
+    def _refuses_every_special(self) -> bool:
+        """Whether the codec refuses each special code point (then none is ever
+        written as the codec's bytes for another one)."""
+        for char in self._special:
+            try:
+                self._encode(char, "strict")
+            except UnicodeEncodeError:
+                continue
+            return False
+        return bool(self._special)
 
     def _may_hold_special(self, text: str) -> bool:
         """False if *text* holds no special code point (all of them are non-ASCII).
