@@ -567,6 +567,39 @@ def test_encode_with_references_matches_reference(name: str, text: str) -> None:
 
 # --- Decoders ---------------------------------------------------------------------------------
 
+_SUSPECT_CODECS = {
+    "Shift_JIS": "cp932",
+    "GBK": "gb18030",
+    "gb18030": "gb18030",
+    "Big5": "big5hkscs",
+}
+
+
+@pytest.mark.parametrize("name", sorted(_SUSPECT_CODECS))
+def test_long_text_suspects_are_found_one_by_one(name: str) -> None:
+    """A decoded text past _LONG_TEXT is searched for each suspect code point apart: each
+    one the codec decodes sends the text to the spec's decoder, wherever it is."""
+    from urlencoded._encoding._coders import _LONG_TEXT, _FastThenSlow
+    from urlencoded._encoding._hooks import _decoder
+
+    decoder = _decoder(name)
+    assert isinstance(decoder, _FastThenSlow)
+    long_ascii = b"a=1\r\n" * (_LONG_TEXT // 5 + 1)
+    found = 0
+    for char in decoder._suspect_chars:
+        try:
+            data = char.encode(_SUSPECT_CODECS[name])
+        except UnicodeEncodeError:
+            continue
+        found += 1
+        for body in (long_ascii + data, data + long_ascii, data[:1] + long_ascii + data[1:]):
+            assert decode(Encoding(name), body) == ref.reference_decode(name, body)
+    assert found
+    text = "\u65e5\u672c" + "a" * _LONG_TEXT
+    body = text.encode(_SUSPECT_CODECS[name])
+    assert decoder.fast(body) == text == ref.reference_decode(name, body)
+
+
 DECODER_NAMES = ref.DECODER_NAMES
 # Bytes that hit every decoder's interesting ranges.
 interesting_bytes = st.one_of(
