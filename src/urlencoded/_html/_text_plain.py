@@ -98,6 +98,18 @@ def _text_pairs(pairs: object) -> list[tuple[str, str]]:
     return [(to_usv_string(name), to_usv_string(value)) for name, value in checked]
 
 
+# Labels already resolved to an output encoding, for the calls that name one each time.
+_OUTPUT_ENCODINGS: dict[object, Encoding] = {}
+
+
+def _output_encoding(encoding: str | Encoding) -> Encoding:
+    """output_encoding(*encoding*), remembered here for the first few hundred labels."""
+    resolved = output_encoding(encoding)
+    if len(_OUTPUT_ENCODINGS) < 256:
+        _OUTPUT_ENCODINGS[encoding] = resolved
+    return resolved
+
+
 def serialize_text_plain(
     pairs: TextPairs,
     *,
@@ -136,10 +148,15 @@ def serialize_text_plain(
 
     .. versionadded:: 1.1
     """
-    resolved = output_encoding(encoding)
+    try:
+        resolved = _OUTPUT_ENCODINGS[encoding]
+    except (KeyError, TypeError):  # TypeError: unhashable, for output_encoding to refuse
+        resolved = _output_encoding(encoding)
     if type(pairs) is list and newlines is None and fill_charset_field is False:
         text = _lines(pairs)
         if text is not None:
+            if text.isascii() and resolved is not ISO_2022_JP:
+                return text.encode()  # as _encode does
             return _encode(resolved, text)
     crlf = check_newlines(newlines)
     if not isinstance(fill_charset_field, bool):
@@ -167,13 +184,10 @@ _RESOLVED: dict[object, Encoding] = {}
 
 def _input_encoding(encoding: str | Encoding) -> Encoding:
     """get_encoding(*encoding*), remembered for the first few hundred labels."""
-    try:
-        return _RESOLVED[encoding]
-    except (KeyError, TypeError):  # TypeError: unhashable, for get_encoding to refuse
-        resolved = get_encoding(encoding)
-        if len(_RESOLVED) < 256:
-            _RESOLVED[encoding] = resolved
-        return resolved
+    resolved = get_encoding(encoding)
+    if len(_RESOLVED) < 256:
+        _RESOLVED[encoding] = resolved
+    return resolved
 
 
 def parse_text_plain(
@@ -211,7 +225,10 @@ def parse_text_plain(
 
     .. versionadded:: 1.1
     """
-    resolved = _input_encoding(encoding)
+    try:
+        resolved = _RESOLVED[encoding]
+    except (KeyError, TypeError):  # TypeError: unhashable, for get_encoding to refuse
+        resolved = _input_encoding(encoding)
     if type(data) is bytes:
         if resolved is UTF_8:
             # The UTF-8 decoder, replacement mode: the codec's "replace" (as decode_runs).
@@ -238,6 +255,9 @@ def parse_text_plain(
     lines = text.split("\r\n")
     if not lines[-1]:
         lines.pop()  # the CRLF that ends the last pair
+    if len(lines) == 1:
+        name, equals, value = lines[0].partition("=")
+        return [(name, value)]  # a first line without "=" too: a name, an empty value
     # Most bodies have a "=" on every line (there are at least as many "=" as
     # lines then): each line is a pair, split in C.
     if text.count("=") >= len(lines):
