@@ -565,6 +565,26 @@ def test_encode_with_references_matches_reference(name: str, text: str) -> None:
             assert found is None or found == expected
 
 
+def test_long_text_specials_are_found_one_by_one() -> None:
+    """A text past _LONG_TEXT is searched for each of a few special code points apart
+    (gb18030's): each one, at either end, is written as the spec says."""
+    from urlencoded._encoding._coders import _FEW_SPECIALS, _LONG_TEXT
+
+    specials = {name: _fresh_encoders(name)[0]._special for name in STATELESS_NAMES}
+    few = [name for name, special in specials.items() if 0 < len(special) <= _FEW_SPECIALS]
+    assert "gb18030" in few
+    padding = "a=\u4e00\r\n" * (_LONG_TEXT // 5 + 1)
+    for name in few:
+        for char in specials[name]:
+            for text in (padding + char, char + padding):
+                items = ref.encode_or_fail_loop(name, text)
+                assert encode_or_fail(Encoding(name), text) == items
+                expected = b"".join(
+                    item if isinstance(item, bytes) else b"&#%d;" % item for item in items
+                )
+                assert encode_with_references(Encoding(name), text) == expected
+
+
 # --- Decoders ---------------------------------------------------------------------------------
 
 _SUSPECT_CODECS = {
