@@ -534,6 +534,10 @@ _text_plain_lines = st.lists(
 
 
 @given(st.one_of(_text_plain_lines, _text_plain_lines.map(lambda text: text + "\r\n"), st.text()))
+@example("lone\r\nline\r\n")
+@example("a=1\r\nb\r\nc=2\r\n")
+@example("a=1\r\n" * 8 + "b\r\n")
+@example("a=1\r\n" * 9 + "b\r\n")
 def test_text_plain_parse_agrees_with_reference(text: str) -> None:
     """parse_text_plain reads any body as the line-by-line definition does."""
     expected = ref.text_plain_decode(text)

@@ -47,6 +47,8 @@ TextPairs = Union[Iterable[Sequence[Union[str, int, float]]], Mapping[str, Union
 _PAIR_TYPES = {tuple, list}
 # Up to this many pairs, a loop checks and writes them faster than the C passes of _lines.
 _FEW_PAIRS = 8
+# Up to this many lines, a loop splits a body faster than the comprehension's setup.
+_FEW_LINES = 8
 ISO_2022_JP = get_encoding("ISO-2022-JP")
 # Encodings in which an ASCII byte is not always its own character (decoding).
 _NOT_ASCII_COMPATIBLE = frozenset(["ISO-2022-JP", "UTF-16BE", "UTF-16LE", "replacement"])
@@ -255,9 +257,16 @@ def parse_text_plain(
     lines = text.split("\r\n")
     if not lines[-1]:
         lines.pop()  # the CRLF that ends the last pair
-    if len(lines) == 1:
-        name, equals, value = lines[0].partition("=")
-        return [(name, value)]  # a first line without "=" too: a name, an empty value
+    if len(lines) <= _FEW_LINES:
+        # A few lines: a loop costs less than setting up the comprehension below.
+        few: list[tuple[str, str]] = []
+        for line in lines:
+            name, equals, value = line.partition("=")
+            if not equals and few:
+                break  # a value's next line: the general reading below
+            few.append((name, value))  # a first line without "=": a name, an empty value
+        else:
+            return few
     # Most bodies have a "=" on every line (there are at least as many "=" as
     # lines then): each line is a pair, split in C.
     if text.count("=") >= len(lines):
