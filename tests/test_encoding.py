@@ -565,15 +565,16 @@ def test_encode_with_references_matches_reference(name: str, text: str) -> None:
             assert found is None or found == expected
 
 
-def test_long_text_specials_are_found_one_by_one() -> None:
-    """A text past _LONG_TEXT is searched for each of a few special code points apart
-    (gb18030's): each one, at either end, is written as the spec says."""
-    from urlencoded._encoding._coders import _FEW_SPECIALS, _LONG_TEXT
+@pytest.mark.parametrize("lines", [0, 1, 1000])
+def test_few_specials_are_found_one_by_one(lines: int) -> None:
+    """A text is searched for each of a few special code points apart (gb18030's):
+    each one, at either end of a short or long text, is written as the spec says."""
+    from urlencoded._encoding._coders import _FEW_SPECIALS
 
     specials = {name: _fresh_encoders(name)[0]._special for name in STATELESS_NAMES}
     few = [name for name, special in specials.items() if 0 < len(special) <= _FEW_SPECIALS]
     assert "gb18030" in few
-    padding = "a=\u4e00\r\n" * (_LONG_TEXT // 5 + 1)
+    padding = "a=\u4e00\r\n" * lines
     for name in few:
         for char in specials[name]:
             for text in (padding + char, char + padding):
@@ -595,16 +596,17 @@ _SUSPECT_CODECS = {
 }
 
 
+@pytest.mark.parametrize("lines", [0, 1, 1000])
 @pytest.mark.parametrize("name", sorted(_SUSPECT_CODECS))
-def test_long_text_suspects_are_found_one_by_one(name: str) -> None:
-    """A decoded text past _LONG_TEXT is searched for each suspect code point apart: each
-    one the codec decodes sends the text to the spec's decoder, wherever it is."""
-    from urlencoded._encoding._coders import _LONG_TEXT, _FastThenSlow
+def test_suspects_are_found_one_by_one(name: str, lines: int) -> None:
+    """A decoded text is searched for each suspect code point apart: each one the codec
+    decodes sends the text to the spec's decoder, wherever it is in a short or long text."""
+    from urlencoded._encoding._coders import _FastThenSlow
     from urlencoded._encoding._hooks import _decoder
 
     decoder = _decoder(name)
     assert isinstance(decoder, _FastThenSlow)
-    long_ascii = b"a=1\r\n" * (_LONG_TEXT // 5 + 1)
+    long_ascii = b"a=1\r\n" * lines
     found = 0
     for char in decoder._suspect_chars:
         try:
@@ -615,7 +617,7 @@ def test_long_text_suspects_are_found_one_by_one(name: str) -> None:
         for body in (long_ascii + data, data + long_ascii, data[:1] + long_ascii + data[1:]):
             assert decode(Encoding(name), body) == ref.reference_decode(name, body)
     assert found
-    text = "\u65e5\u672c" + "a" * _LONG_TEXT
+    text = "\u65e5\u672c" + "a=1\r\n" * lines
     body = text.encode(_SUSPECT_CODECS[name])
     assert decoder.fast(body) == text == ref.reference_decode(name, body)
 
