@@ -685,6 +685,9 @@ _ISO_2022_JP_PIECES = st.one_of(
 @example(b"\x1b$B\n!!")  # and a control in jis0208 as itself
 @example(b"a\x0eb\x1b$B!!")  # and SO and SI anywhere
 @example(b"\x1b$B!A\x1b(B")  # and six pairs as JIS X 0208 has them
+@example(b"\x1b$B!!!!\n\x1b(B")  # a control after a run of pairs
+@example(b"\x1b$B!!\x1b(B \x1b$B!!!\x01")  # in the second run only
+@example(b"\x1b$B!]!!\x1b(B")  # U+2212, a suspect, after a pair
 def test_iso_2022_jp_runs_agree(data: bytes) -> None:
     """ISO-2022-JP, decoded by Python's codec where that is provably right, equals the
     spec's decoder in both modes, with the offset of the first error."""
