@@ -157,8 +157,14 @@ def serialize_text_plain(
     if type(pairs) is list and newlines is None and fill_charset_field is False:
         text = _lines(pairs)
         if text is not None:
+            # As _encode does, without its call.
+            if resolved is UTF_8:
+                try:
+                    return text.encode()
+                except UnicodeEncodeError:  # a lone surrogate: U+FFFD
+                    return utf8_encode(text)
             if text.isascii() and resolved is not ISO_2022_JP:
-                return text.encode()  # as _encode does
+                return text.encode()
             return _encode(resolved, text)
     crlf = check_newlines(newlines)
     if not isinstance(fill_charset_field, bool):
