@@ -49,7 +49,7 @@ _PAIR_TYPES = {tuple, list}
 _FEW_PAIRS = 8
 # Up to this many lines, a loop splits a body faster than the comprehension's setup.
 _FEW_LINES = 8
-ISO_2022_JP = get_encoding("ISO-2022-JP")
+_ISO_2022_JP = get_encoding("ISO-2022-JP")
 # Encodings in which an ASCII byte is not always its own character (decoding).
 _NOT_ASCII_COMPATIBLE = frozenset(["ISO-2022-JP", "UTF-16BE", "UTF-16LE", "replacement"])
 
@@ -85,7 +85,7 @@ def _encode(encoding: Encoding, text: str) -> bytes:
     U+FFFD); the others go to the encoder.
     """
     if text.isascii():
-        if encoding is not ISO_2022_JP or (
+        if encoding is not _ISO_2022_JP or (
             "\x1b" not in text and "\x0e" not in text and "\x0f" not in text
         ):
             return text.encode()
@@ -163,7 +163,7 @@ def serialize_text_plain(
                     return text.encode()
                 except UnicodeEncodeError:  # a lone surrogate: U+FFFD
                     return utf8_encode(text)
-            if text.isascii() and resolved is not ISO_2022_JP:
+            if text.isascii() and resolved is not _ISO_2022_JP:
                 return text.encode()
             return _encode(resolved, text)
     crlf = check_newlines(newlines)
