@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import pickle
 import re
 
@@ -24,6 +25,7 @@ from urlencoded._encoding import UTF_8, _encoder, decode, encode_or_fail, encode
 from urlencoded._encoding._coders import _Output, _StatelessEncoder
 from urlencoded._encoding._indexes import _index_jis0208
 from urlencoded._encoding._iso_2022_jp import _Iso2022JpEncoder, _JisTable
+from urlencoded._encoding._tables import iso_2022_jp as iso_2022_jp_table
 
 ALL_LABELS = ref.labels()
 ASCII_WHITESPACE = "\t\n\f\r "
@@ -483,6 +485,53 @@ def test_special_code_points_found_by_set_and_by_regex(name: str, text: str) -> 
         assert out.result() == expected
 
 
+# Text mostly of ASCII and jis0208 code points (ISO-2022-JP's whole-text paths), with
+# what leaves them: ESC, SO, SI, Roman's U+00A5 and U+203E, others and lone surrogates.
+_JIS0208_CHARS = sorted(iso_2022_jp_table.CHARS)
+jis0208_text = st.text(
+    st.one_of(
+        st.characters(max_codepoint=0x7F),
+        st.sampled_from(_JIS0208_CHARS),
+        st.sampled_from(["\x1b", "\x0e", "\x0f", "\u00a5", "\u203e", "\ufffd", "\ud800", "&"]),
+    ),
+    max_size=40,
+)
+
+
+@functools.cache
+def _iso_2022_jp_by_codec() -> _Iso2022JpEncoder:
+    """An ISO-2022-JP encoder whose budget is spent: it has compiled its codec class."""
+    encoder = _Iso2022JpEncoder()
+    encoder._budget = 0
+    assert encoder.encode_whole("a") == b"a"
+    assert encoder._codec_re is not None
+    return encoder
+
+
+@given(jis0208_text)
+@example("a\u65e5\u672cb\u2212\uff71")
+@example("\u65e5\u00a5")
+@example("\u65e5")
+@example("x\x1b\u65e5")
+def test_iso_2022_jp_whole_text_paths_agree(text: str) -> None:
+    """ISO-2022-JP's whole-text encoding, by runs or by Python's codec where its class
+    matches, is the spec's (None where it does not apply)."""
+    scalar = to_scalar_value_string(text)
+    expected = ref.encode_or_fail_loop("ISO-2022-JP", scalar)
+    by_runs = _Iso2022JpEncoder()
+    by_runs._budget = 1 << 30
+    by_codec = _iso_2022_jp_by_codec()
+    for encoder in (by_runs, by_codec):
+        whole = encoder.encode_whole(text)
+        if whole is not None:
+            assert [whole] == expected or (not whole and not text and not expected)
+        out = _Output()
+        encoder.encode_or_fail(scalar, out)
+        assert out.result() == expected
+    written = b"".join(item if isinstance(item, bytes) else b"&#%d;" % item for item in expected)
+    assert encode_with_references(Encoding("ISO-2022-JP"), text) == written
+
+
 def test_iso_2022_jp_table_fills_a_block_per_lookup() -> None:
     """The ISO-2022-JP table fills the looked-up code point's block of 256 and no other; it
     then holds every code point's bytes, and gives any other code point back unchanged."""
@@ -500,6 +549,10 @@ def test_iso_2022_jp_table_fills_a_block_per_lookup() -> None:
 
 
 @given(st.sampled_from(ENCODER_NAMES), st.lists(reference_chars, max_size=40).map("".join))
+@example(name="GBK", text="a\u20ac\u4e00")
+@example(name="GBK", text="\u4e00\ud800")
+@example(name="gb18030", text="\u1e3f\u4e00")
+@example(name="Shift_JIS", text="\u00a5\u2170")
 def test_encode_with_references_matches_reference(name: str, text: str) -> None:
     """encode_with_references is the literal encode-or-fail loop with each error as b"&#N;"."""
     items = ref.encode_or_fail_loop(name, to_scalar_value_string(text))
@@ -512,7 +565,62 @@ def test_encode_with_references_matches_reference(name: str, text: str) -> None:
             assert found is None or found == expected
 
 
+@pytest.mark.parametrize("lines", [0, 1, 1000])
+def test_few_specials_are_found_one_by_one(lines: int) -> None:
+    """A text is searched for each of a few special code points apart (gb18030's):
+    each one, at either end of a short or long text, is written as the spec says."""
+    from urlencoded._encoding._coders import _FEW_SPECIALS
+
+    specials = {name: _fresh_encoders(name)[0]._special for name in STATELESS_NAMES}
+    few = [name for name, special in specials.items() if 0 < len(special) <= _FEW_SPECIALS]
+    assert "gb18030" in few
+    padding = "a=\u4e00\r\n" * lines
+    for name in few:
+        for char in specials[name]:
+            for text in (padding + char, char + padding):
+                items = ref.encode_or_fail_loop(name, text)
+                assert encode_or_fail(Encoding(name), text) == items
+                expected = b"".join(
+                    item if isinstance(item, bytes) else b"&#%d;" % item for item in items
+                )
+                assert encode_with_references(Encoding(name), text) == expected
+
+
 # --- Decoders ---------------------------------------------------------------------------------
+
+_SUSPECT_CODECS = {
+    "Shift_JIS": "cp932",
+    "GBK": "gb18030",
+    "gb18030": "gb18030",
+    "Big5": "big5hkscs",
+}
+
+
+@pytest.mark.parametrize("lines", [0, 1, 1000])
+@pytest.mark.parametrize("name", sorted(_SUSPECT_CODECS))
+def test_suspects_are_found_one_by_one(name: str, lines: int) -> None:
+    """A decoded text is searched for each suspect code point apart: each one the codec
+    decodes sends the text to the spec's decoder, wherever it is in a short or long text."""
+    from urlencoded._encoding._coders import _FastThenSlow
+    from urlencoded._encoding._hooks import _decoder
+
+    decoder = _decoder(name)
+    assert isinstance(decoder, _FastThenSlow)
+    long_ascii = b"a=1\r\n" * lines
+    found = 0
+    for char in decoder._suspect_chars:
+        try:
+            data = char.encode(_SUSPECT_CODECS[name])
+        except UnicodeEncodeError:
+            continue
+        found += 1
+        for body in (long_ascii + data, data + long_ascii, data[:1] + long_ascii + data[1:]):
+            assert decode(Encoding(name), body) == ref.reference_decode(name, body)
+    assert found
+    text = "\u65e5\u672c" + "a=1\r\n" * lines
+    body = text.encode(_SUSPECT_CODECS[name])
+    assert decoder.fast(body) == text == ref.reference_decode(name, body)
+
 
 DECODER_NAMES = ref.DECODER_NAMES
 # Bytes that hit every decoder's interesting ranges.
@@ -577,6 +685,9 @@ _ISO_2022_JP_PIECES = st.one_of(
 @example(b"\x1b$B\n!!")  # and a control in jis0208 as itself
 @example(b"a\x0eb\x1b$B!!")  # and SO and SI anywhere
 @example(b"\x1b$B!A\x1b(B")  # and six pairs as JIS X 0208 has them
+@example(b"\x1b$B!!!!\n\x1b(B")  # a control after a run of pairs
+@example(b"\x1b$B!!\x1b(B \x1b$B!!!\x01")  # in the second run only
+@example(b"\x1b$B!]!!\x1b(B")  # U+2212, a suspect, after a pair
 def test_iso_2022_jp_runs_agree(data: bytes) -> None:
     """ISO-2022-JP, decoded by Python's codec where that is provably right, equals the
     spec's decoder in both modes, with the offset of the first error."""

@@ -534,11 +534,110 @@ _text_plain_lines = st.lists(
 
 
 @given(st.one_of(_text_plain_lines, _text_plain_lines.map(lambda text: text + "\r\n"), st.text()))
+@example("lone\r\nline\r\n")
+@example("a=1\r\nb\r\nc=2\r\n")
+@example("a=1\r\n" * 8 + "b\r\n")
+@example("a=1\r\n" * 9 + "b\r\n")
 def test_text_plain_parse_agrees_with_reference(text: str) -> None:
     """parse_text_plain reads any body as the line-by-line definition does."""
     expected = ref.text_plain_decode(text)
     assert urlencoded.parse_text_plain(text) == expected
     assert urlencoded.parse_text_plain(text.encode("utf-8", "surrogatepass")) == expected
+
+
+# ASCII text with what ISO-2022-JP refuses (ESC, SO, SI) and what a body is made of.
+_ascii_text = st.lists(
+    st.one_of(
+        st.characters(max_codepoint=0x7F),
+        st.sampled_from(["\x0e", "\x0f", "\x1b", "\x1b$B", "=", "\r\n", "&#65533;"]),
+    ),
+    max_size=10,
+).map("".join)
+_ALL_OUTPUT_ENCODINGS = [*OUTPUT_ENCODINGS, "ISO-8859-2", "windows-1251", "x-user-defined"]
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.one_of(_ascii_text, text_with_surrogates),
+            st.one_of(_ascii_text, text_with_surrogates),
+        ),
+        max_size=12,
+    ),
+    st.sampled_from(_ALL_OUTPUT_ENCODINGS),
+)
+@example([("a", "1")], "UTF-8")
+@example([("a", "1")], "ISO-2022-JP")
+@example([("a", "\x1b(J")], "ISO-2022-JP")
+@example([("a", "\x0e")] * 9, "ISO-2022-JP")
+@example([("a", "1")] * 9, "Shift_JIS")
+@example([("caf\u00e9", "\u20ac\ud800")] * 9, "windows-1252")
+@example([("q", "\u65e5\u672c\u8a9e"), ("r", "\u00a5\uff71")], "ISO-2022-JP")
+def test_text_plain_fast_paths_agree_with_reference(
+    pairs: list[tuple[str, str]], encoding: str
+) -> None:
+    """Few pairs (written in a loop) and many (in C passes), ASCII text (one encode but
+    for ISO-2022-JP's ESC, SO and SI) and any other, in every output encoding."""
+    usv = reference.to_scalar_value_string
+    scalar = [(usv(name), usv(value)) for name, value in pairs]
+    expected = ref.encode_html(encoding, ref.text_plain_encode(scalar))
+    assert urlencoded.serialize_text_plain(pairs, encoding=encoding) == expected
+    assert urlencoded.serialize_text_plain([list(pair) for pair in pairs], encoding=encoding) == (
+        expected
+    )
+    assert urlencoded.serialize_text_plain(dict(pairs), encoding=encoding) == ref.encode_html(
+        encoding, ref.text_plain_encode([(usv(n), usv(v)) for n, v in dict(pairs).items()])
+    )
+
+
+class _Text(str):
+    pass
+
+
+@pytest.mark.parametrize("count", [1, 9])
+def test_text_plain_lists_the_fast_path_leaves(count: int) -> None:
+    """Lists that are not all (str, str) pairs of two take the checked path: its errors,
+    its rule for numbers, and str subclasses written as their text."""
+    few = [("a", "1")] * (count - 1)
+    assert urlencoded.serialize_text_plain([*few, (_Text("n"), _Text("v\udc80"))]) == (
+        b"a=1\r\n" * (count - 1) + b"n=v\xef\xbf\xbd\r\n"
+    )
+    assert urlencoded.serialize_text_plain([*few, ("n", 2)]) == b"a=1\r\n" * (count - 1) + (
+        b"n=2\r\n"
+    )
+    with pytest.raises(TypeError, match=f"pair {count - 1}"):
+        urlencoded.serialize_text_plain([*few, ("a", "b", "c")])
+    with pytest.raises(TypeError, match=f"pair {count - 1}"):
+        urlencoded.serialize_text_plain([*few, "ab"])
+    with pytest.raises(TypeError):
+        urlencoded.serialize_text_plain([*few, ("a", True)])
+
+
+# Every encoding a body can be read in, UTF-16 and replacement included.
+_PARSE_ENCODINGS = [*_ALL_OUTPUT_ENCODINGS, "UTF-16BE", "replacement"]
+_text_plain_bodies = st.one_of(
+    legacy_bodies,
+    _ascii_text.map(lambda text: text.encode("ascii")),
+    st.lists(
+        st.sampled_from([b"a=1", b"=", b"x", b"\x82\xa0=\x93\xfa", b"\x1b$B"]), max_size=6
+    ).map(b"\r\n".join),
+)
+
+
+@given(_text_plain_bodies, st.sampled_from(_PARSE_ENCODINGS))
+@example(b"a=1\r\n", "windows-1252")
+@example(b"a=1\r\n", "UTF-16LE")
+@example(b"a=1\r\n", "replacement")
+@example(b"a=\x1b$B\r\n", "ISO-2022-JP")
+@example(b"a=\x0e\r\nb=\x0f\r\n", "ISO-2022-JP")
+@example(b"a\r\nb=1\r\nc", "Shift_JIS")
+def test_text_plain_parse_bytes_agrees_with_reference(body: bytes, encoding: str) -> None:
+    """parse_text_plain of bytes is the encoding's decoder, then the line-by-line reading;
+    an ASCII body decodes in one C call in the encodings where ASCII bytes are themselves."""
+    expected = ref.text_plain_decode(enc.reference_decode(encoding, body))
+    assert urlencoded.parse_text_plain(body, encoding=encoding) == expected
+    assert urlencoded.parse_text_plain(bytearray(body), encoding=encoding) == expected
+    assert urlencoded.parse_text_plain(memoryview(body), encoding=encoding) == expected
 
 
 def test_text_plain_parse_many_line_breaks() -> None:

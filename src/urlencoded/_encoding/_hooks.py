@@ -336,6 +336,10 @@ def encode_with_references(encoding: Encoding, text: str) -> bytes:
         data = encoder.encode_with_references(text)
         if data is not None:
             return data
+    elif isinstance(encoder, _Iso2022JpEncoder):
+        data = encoder.encode_whole(text)
+        if data is not None:
+            return data
     items = encode_or_fail(encoding, text)
     return b"".join(item if isinstance(item, bytes) else b"&#%d;" % item for item in items)
 

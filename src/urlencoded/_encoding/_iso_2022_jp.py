@@ -12,9 +12,11 @@ import codecs
 import re
 from bisect import bisect_left
 from collections.abc import Iterator
+from itertools import repeat
 
 from ._coders import (
     _INCOMPLETE,
+    _char_class,
     _Output,
     _Sink,
 )
@@ -25,6 +27,14 @@ from ._indexes import (
     _index_table,
 )
 
+# Runs of non-ASCII code points, kept by re.split.
+_NON_ASCII_RUNS = re.compile("([^\x00-\x7f]+)")
+_ISO_2022_JP_ENCODE = codecs.getencoder("iso2022_jp")
+# How many code points encode_whole splits into runs before it compiles its
+# class of about 7,000 code points (some 20 ms, with the codec calls that pick
+# them): str.translate takes about 40 ns a code point, the class's match and
+# the codec together about 2 ns.
+_CODEC_CLASS_BUDGET = 1 << 18
 _TOKENS = re.compile(
     "([\x00-\x0d\x10-\x1a\x1c-\x7f]+)|([\x0e\x0f\x1b])|([\u00a5\u203e]+)|([^\x00-\x7f\u00a5\u203e]+)"
 )
@@ -74,10 +84,12 @@ class _Iso2022JpEncoder:
     by code point. The state lives in the caller's loop, across errors.
     """
 
-    __slots__ = ("_jis", "_tokens")
+    __slots__ = ("_budget", "_codec_re", "_jis", "_tokens")
 
     def __init__(self) -> None:
         self._jis = _JisTable()
+        self._codec_re: re.Pattern[str] | None = None
+        self._budget = _CODEC_CLASS_BUDGET
         # The last group, any other run, is cut into jis0208 runs and the rest by
         # _runs: a regex class of the ~7,000 jis0208 code points takes long to compile.
         self._tokens = _TOKENS
@@ -118,7 +130,58 @@ class _Iso2022JpEncoder:
                 if start < len(non_ascii):
                     yield "", "", "", non_ascii[start:], ""
 
+    def encode_whole(self, text: str) -> bytes | None:
+        """The output for a text of ASCII code points (but U+000E, U+000F and
+        U+001B) and code points with a jis0208 pointer, in a few C calls; None
+        for any other text (lone surrogates included).
+
+        Such a text moves only between the ASCII and jis0208 states: each run
+        of jis0208 code points is ESC $ B and their pairs (Steps 12-15), then
+        ESC ( B, for the ASCII code point after it (Step 6) or at the end of
+        the queue. Python's codec writes the same for the code points whose
+        own encoding by it is the spec's (``_codec_class``), and scans a text
+        faster than a split into runs; its class is compiled once the texts
+        seen here add up to a budget, as the stateless encoders do.
+        """
+        if "\x1b" in text or "\x0e" in text or "\x0f" in text:
+            return None
+        codec_re = self._codec_re
+        if codec_re is None:
+            self._budget -= len(text)
+            if self._budget < 0:
+                codec_re = self._codec_re = re.compile(f"[{self._codec_class()}]*")
+        if codec_re is not None and codec_re.fullmatch(text):
+            return _ISO_2022_JP_ENCODE(text, "strict")[0]
+        parts = _NON_ASCII_RUNS.split(text)
+        # Only code points with a jis0208 pointer translate to ASCII.
+        pairs = list(map(str.translate, parts[1::2], repeat(self._jis)))
+        if not all(map(str.isascii, pairs)):
+            return None
+        parts[1::2] = map("\x1b$B{}\x1b(B".format, pairs)
+        return "".join(parts).encode("ascii")
+
+    def _codec_class(self) -> str:
+        """A regex class of the ASCII code points but U+000E, U+000F and U+001B, and
+        of the code points with a jis0208 pointer that Python's codec encodes as the
+        spec does."""
+        from ._tables import iso_2022_jp
+
+        jis = self._jis
+        same = []
+        for char in iso_2022_jp.CHARS:
+            try:
+                data = _ISO_2022_JP_ENCODE(char, "strict")[0]
+            except UnicodeEncodeError:
+                continue
+            if data == b"\x1b$B" + jis[ord(char)].encode("ascii") + b"\x1b(B":
+                same.append(ord(char))
+        return "\x00-\x0d\x10-\x1a\x1c-\x7f" + _char_class(same)
+
     def encode_or_fail(self, text: str, out: _Output) -> None:
+        bulk = self.encode_whole(text)
+        if bulk is not None:
+            out.write(bulk)
+            return
         state = "ASCII"
         for ascii_run, control, roman_run, jis_run, other in self._runs(text):
             if ascii_run:
@@ -286,10 +349,15 @@ def _decode_iso_2022_jp(data: bytes, sink: _Sink) -> None:
 _ISO_2022_JP = codecs.getdecoder("iso2022_jp")
 # A control after the bytes a jis0208 pair may hold: any other byte there (ESC
 # aside) is one the codec refuses, so this finds every control it would read.
-_CONTROL_IN_JIS0208 = re.compile(rb"\x1b\$[@B][\x21-\x7e]*[\x00-\x1a\x1c-\x20]")
+# The run of pair bytes is taken whole, as an atomic group would (a lookahead
+# and a backreference, for Python before 3.11): a control can only follow all
+# of it, and backing off through it byte by byte took eight times as long.
+_CONTROL_IN_JIS0208 = re.compile(rb"\x1b\$[@B](?=([\x21-\x7e]*))\1[\x00-\x1a\x1c-\x20]")
 _ESCAPE_AFTER_ESCAPE = re.compile(rb"\x1b(?:\(B|\(J|\$@|\$B)\x1b")
 _NOT_AN_ESCAPE_SEQUENCE = re.compile(rb"\x1b(?!\(B|\(J|\$@|\$B)")
-_SUSPECTS = re.compile("[\u00a2\u00a3\u00ac\u2016\u2212\u301c]")
+# What the six pairs decode to in the codec, each looked for apart ("in" skips
+# through a text much faster than a class is tested at each of its positions).
+_SUSPECTS = ("\u00a2", "\u00a3", "\u00ac", "\u2016", "\u2212", "\u301c")
 
 
 def decode_with_codec(data: bytes) -> str | None:
@@ -313,7 +381,7 @@ def decode_with_codec(data: bytes) -> str | None:
         text: str = _ISO_2022_JP(data, "strict")[0]
     except UnicodeDecodeError:
         return None
-    return None if _SUSPECTS.search(text) else text
+    return None if any(map(text.__contains__, _SUSPECTS)) else text
 
 
 def _decode_iso_2022_jp_fast(data: bytes, sink: _Sink) -> None:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import repeat
-from operator import itemgetter
 from typing import Union
 
 from .._core import (
@@ -46,13 +45,29 @@ __all__ = ["parse_text_plain", "serialize_text_plain"]
 
 TextPairs = Union[Iterable[Sequence[Union[str, int, float]]], Mapping[str, Union[str, int, float]]]
 _PAIR_TYPES = {tuple, list}
+# Up to this many pairs, a loop checks and writes them faster than the C passes of _lines.
+_FEW_PAIRS = 8
+# Up to this many lines, a loop splits a body faster than the comprehension's setup.
+_FEW_LINES = 8
+_ISO_2022_JP = get_encoding("ISO-2022-JP")
+# Encodings in which an ASCII byte is not always its own character (decoding).
+_NOT_ASCII_COMPATIBLE = frozenset(["ISO-2022-JP", "UTF-16BE", "UTF-16LE", "replacement"])
 
 
 def _lines(pairs: list[object]) -> str | None:
-    """Steps 2-3 for a list of str pairs, in C: ``name=value`` and CRLF each; None for
+    """Steps 2-3 for a list of str pairs: ``name=value`` and CRLF each; None for
     any other list (the checks then name what is wrong)."""
-    if not pairs:
-        return ""
+    if len(pairs) <= _FEW_PAIRS:
+        lines = []
+        for pair in pairs:
+            if (type(pair) is tuple or type(pair) is list) and len(pair) == 2:
+                name, value = pair
+                if type(name) is str and type(value) is str:
+                    lines.append(f"{name}={value}\r\n")
+                    continue
+            return None
+        return "".join(lines)
+    # In C: one pass for the pair types, one for their lengths, one to write.
     if not set(map(type, pairs)) <= _PAIR_TYPES or set(map(len, pairs)) != {2}:  # type: ignore[arg-type]
         return None
     try:
@@ -61,15 +76,40 @@ def _lines(pairs: list[object]) -> str | None:
         return None  # a name or value that is not a str
 
 
-# Of a line's str.partition("="): whether it had a "=", and its name and value.
-_EQUALS = itemgetter(1)
-_NAME_AND_VALUE = itemgetter(0, 2)
+def _encode(encoding: Encoding, text: str) -> bytes:
+    """https://encoding.spec.whatwg.org/#encode of *text* with the "html" error mode.
+
+    Every output encoding writes an ASCII code point as its byte, but
+    ISO-2022-JP, which refuses U+000E, U+000F and U+001B: an ASCII text is
+    encoded in one C call. UTF-8 writes every scalar value (a surrogate is
+    U+FFFD); the others go to the encoder.
+    """
+    if text.isascii():
+        if encoding is not _ISO_2022_JP or (
+            "\x1b" not in text and "\x0e" not in text and "\x0f" not in text
+        ):
+            return text.encode()
+    elif encoding is UTF_8:
+        return utf8_encode(text)
+    return encode_with_references(encoding, text)
 
 
 def _text_pairs(pairs: object) -> list[tuple[str, str]]:
     caller = "serialize_text_plain"
     checked = check_items(pair_items(pairs, caller), caller, str_only=True)
     return [(to_usv_string(name), to_usv_string(value)) for name, value in checked]
+
+
+# Labels already resolved to an output encoding, for the calls that name one each time.
+_OUTPUT_ENCODINGS: dict[object, Encoding] = {}
+
+
+def _output_encoding(encoding: str | Encoding) -> Encoding:
+    """output_encoding(*encoding*), remembered here for the first few hundred labels."""
+    resolved = output_encoding(encoding)
+    if len(_OUTPUT_ENCODINGS) < 256:
+        _OUTPUT_ENCODINGS[encoding] = resolved
+    return resolved
 
 
 def serialize_text_plain(
@@ -110,14 +150,22 @@ def serialize_text_plain(
 
     .. versionadded:: 1.1
     """
-    resolved = output_encoding(encoding)
+    try:
+        resolved = _OUTPUT_ENCODINGS[encoding]
+    except (KeyError, TypeError):  # TypeError: unhashable, for output_encoding to refuse
+        resolved = _output_encoding(encoding)
     if type(pairs) is list and newlines is None and fill_charset_field is False:
         text = _lines(pairs)
         if text is not None:
-            # "Encode": UTF-8 writes every scalar value (a surrogate is U+FFFD).
+            # As _encode does, without its call.
             if resolved is UTF_8:
-                return utf8_encode(text)
-            return encode_with_references(resolved, text)
+                try:
+                    return text.encode()
+                except UnicodeEncodeError:  # a lone surrogate: U+FFFD
+                    return utf8_encode(text)
+            if text.isascii() and resolved is not _ISO_2022_JP:
+                return text.encode()
+            return _encode(resolved, text)
     crlf = check_newlines(newlines)
     if not isinstance(fill_charset_field, bool):
         raise TypeError(
@@ -135,7 +183,19 @@ def serialize_text_plain(
         result.append(f"{name}={value}\r\n")
     # Step 3, then "encode" in the form's encoding.
     # https://encoding.spec.whatwg.org/#encode, with the "html" error mode.
-    return encode_with_references(resolved, "".join(result))
+    return _encode(resolved, "".join(result))
+
+
+# Labels already resolved, for the calls that name an encoding each time.
+_RESOLVED: dict[object, Encoding] = {}
+
+
+def _input_encoding(encoding: str | Encoding) -> Encoding:
+    """get_encoding(*encoding*), remembered for the first few hundred labels."""
+    resolved = get_encoding(encoding)
+    if len(_RESOLVED) < 256:
+        _RESOLVED[encoding] = resolved
+    return resolved
 
 
 def parse_text_plain(
@@ -173,8 +233,21 @@ def parse_text_plain(
 
     .. versionadded:: 1.1
     """
-    resolved = UTF_8 if encoding == "UTF-8" else get_encoding(encoding)
-    if isinstance(data, str):
+    try:
+        resolved = _RESOLVED[encoding]
+    except (KeyError, TypeError):  # TypeError: unhashable, for get_encoding to refuse
+        resolved = _input_encoding(encoding)
+    if type(data) is bytes:
+        if resolved is UTF_8:
+            # The UTF-8 decoder, replacement mode: the codec's "replace" (as decode_runs).
+            text = data.decode("utf-8", "replace")
+        elif data.isascii() and resolved.name not in _NOT_ASCII_COMPATIBLE:
+            text = data.decode("ascii")
+        else:
+            found = decode_runs(resolved, data, b"", False)
+            assert found is not None  # not fatal
+            text = found
+    elif isinstance(data, str):
         if resolved is not UTF_8:
             raise TypeError(
                 f"parse_text_plain() got a str with encoding={resolved.name!r}: a str is "
@@ -182,19 +255,34 @@ def parse_text_plain(
             )
         text = to_usv_string(data)
     elif isinstance(data, (bytes, bytearray, memoryview)):
-        body = data if type(data) is bytes else bytes(data)
-        found = decode_runs(resolved, body, b"", False)
+        found = decode_runs(resolved, bytes(data), b"", False)
         assert found is not None  # not fatal
         text = found
     else:
         raise TypeError(f"parse_text_plain() takes bytes or str, not {type(data).__name__}")
     lines = text.split("\r\n")
-    if lines[-1] == "":
+    if not lines[-1]:
         lines.pop()  # the CRLF that ends the last pair
-    # Most bodies have a "=" on every line: each line is a pair, split in C.
-    split = list(map(str.partition, lines, repeat("=")))
-    if all(map(_EQUALS, split)):
-        return list(map(_NAME_AND_VALUE, split))
+    if len(lines) <= _FEW_LINES:
+        # A few lines: a loop costs less than setting up the comprehension below.
+        few: list[tuple[str, str]] = []
+        for line in lines:
+            name, equals, value = line.partition("=")
+            if not equals and few:
+                break  # a value's next line: the general reading below
+            few.append((name, value))  # a first line without "=": a name, an empty value
+        else:
+            return few
+    # Most bodies have a "=" on every line (there are at least as many "=" as
+    # lines then): each line is a pair, split in C.
+    if text.count("=") >= len(lines):
+        split = [
+            (name, value)
+            for name, equals, value in map(str.partition, lines, repeat("="))
+            if equals
+        ]
+        if len(split) == len(lines):
+            return split
     pairs: list[tuple[str, str]] = []
     # A value's lines are collected and joined once, when the next pair starts:
     # extending the value line by line would copy it again for every line.
