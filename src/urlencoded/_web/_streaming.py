@@ -43,8 +43,6 @@ even when a chunk boundary falls between a bad field and a limit.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from .._core import (
     DEFAULT_MAX_BODY_SIZE,
     DEFAULT_MAX_FIELD_SIZE,
@@ -58,8 +56,14 @@ from .._core import (
     parse_region,
     unify_separators,
 )
-from .._encoding import UTF_8, Encoding
+from .._encoding import Encoding
 from .._errors import BodyTooLarge, FieldTooLarge, LimitExceeded, TooManyFields
+from ._streaming_quick import (
+    COMMON_PROFILES,
+    PLAIN,
+    plain_ascii,
+    quick_bound,
+)
 
 __all__ = [
     "DEFAULT_MAX_BODY_SIZE",
@@ -73,66 +77,8 @@ _CLOSED = 1
 _FAILED = 2
 # Open, nothing fed yet.
 _FRESH = 3
-# Open, one chunk taken whole by the quick path (see _quick_bound).
+# Open, one chunk taken whole by the quick path (see quick_bound).
 _QUICK = 4
-
-# Encodings in which ASCII bytes without "%" may not decode as themselves.
-_NOT_PLAIN_ASCII = ("UTF-16BE", "UTF-16LE", "replacement")
-# _plain_ascii's answers.
-_NOT_PLAIN = 0
-_PLAIN = 1
-_PLAIN_IF_PRINTABLE = 2
-
-# What the quick path reads of a parser's options: (options, the encoding,
-# _quick_bound, _plain_ascii, the separator table, the separator).
-_Profile = tuple[FormOptions, Encoding, int, int, Optional[bytes], bytes]
-
-# The profiles of the parsers made so far with only an encoding and limits
-# (ints or None, so that equal keys are equal options), validated.
-_COMMON_PROFILES: dict[tuple[object, ...], _Profile] = {}
-
-
-#: The longest first chunk parsed at once: the reach of the core parser's short
-#: path; longer ones gain nothing from skipping the byte bookkeeping.
-_QUICK_MAX = 256
-
-
-def _quick_bound(options: FormOptions) -> int:
-    """The longest first chunk that can cross no limit, up to :data:`_QUICK_MAX`; -1 for none.
-
-    Such a chunk (after an empty body, under no charset rule) can be parsed
-    whole at once, its byte bookkeeping left until another chunk arrives:
-    nothing in it can raise a :class:`LimitExceeded`.
-    """
-    if options.charset_field is not None:
-        return -1
-    limits = options.limits
-    bound = _QUICK_MAX
-    if limits.max_field_size is not None:
-        # A field's size is at most the chunk's length.
-        bound = min(bound, limits.max_field_size)
-    if limits.max_body_size is not None:
-        bound = min(bound, limits.max_body_size)
-    if limits.max_fields is not None:
-        # n bytes hold at most (n + 1) // 2 non-empty fields.
-        bound = min(bound, 2 * limits.max_fields)
-    return bound
-
-
-def _plain_ascii(options: FormOptions, encoding: Encoding) -> int:
-    """Whether a short ASCII sequence without "%" is split as it is (steps 3.2-3.4).
-
-    As ``parse_region`` decides: "&" separates, no isindex rule, and ASCII
-    decodes as itself (a legacy encoding only in replace mode; ISO-2022-JP
-    only where it is printable: ESC, SO and SI switch its state).
-    """
-    if options.separator != b"&" or options.isindex:
-        return _NOT_PLAIN
-    if encoding is UTF_8:
-        return _PLAIN
-    if options.strict or encoding.name in _NOT_PLAIN_ASCII:
-        return _NOT_PLAIN
-    return _PLAIN_IF_PRINTABLE if encoding.name == "ISO-2022-JP" else _PLAIN
 
 
 # https://url.spec.whatwg.org/#concept-urlencoded-parser
@@ -246,7 +192,7 @@ class IncrementalParser:
             and (max_body_size is None or type(max_body_size) is int)
         ):
             key = (encoding, max_fields, max_field_size, max_body_size)
-            known = _COMMON_PROFILES.get(key)
+            known = COMMON_PROFILES.get(key)
             if known is not None:
                 self._profile = known
                 self._first: bytes | None = b""
@@ -263,9 +209,9 @@ class IncrementalParser:
             max_body_size=max_body_size,
         )
         self._start(options, options.encoding)
-        if key is not None and len(_COMMON_PROFILES) < 64:
+        if key is not None and len(COMMON_PROFILES) < 64:
             # Validated once: a server builds a parser per request, alike.
-            _COMMON_PROFILES[key] = self._profile
+            COMMON_PROFILES[key] = self._profile
 
     @classmethod
     def _from_options(cls, options: FormOptions, encoding: Encoding) -> IncrementalParser:
@@ -282,8 +228,8 @@ class IncrementalParser:
         self._profile = (
             options,
             encoding,
-            _quick_bound(options),
-            _plain_ascii(options, encoding),
+            quick_bound(options),
+            plain_ascii(options, encoding),
             options.separator_table,
             options.separator,
         )
@@ -442,7 +388,7 @@ class IncrementalParser:
             plain = self._profile[3]
             if plain and 0x25 not in region and region.isascii():
                 text = region.decode("ascii")
-                if plain == _PLAIN or text.isprintable():
+                if plain == PLAIN or text.isprintable():
                     # Steps 3.2-3.4 on the one sequence left (no "&" is in it).
                     if 0x2B in region:
                         text = text.replace("+", " ")
