@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from ._coders import (
     _INCOMPLETE,
+    SURROGATE,
     _Output,
     _Sink,
 )
@@ -68,19 +69,23 @@ class _JisTable(dict[int, str]):
 class _Iso2022JpEncoder:
     """https://encoding.spec.whatwg.org/#iso-2022-jp-encoder, run over runs of text.
 
-    The text is cut into runs of one kind (ASCII; U+000E, U+000F, U+001B;
-    U+00A5 and U+203E; code points with a jis0208 pointer; anything else), and
-    each run is written as the spec's state machine would write it code point
-    by code point. The state lives in the caller's loop, across errors.
+    Python's ``iso2022_jp`` codec writes most text as the spec does
+    (:meth:`_encode_with_codec` says when, and why); other text is cut into
+    runs of one kind (ASCII; U+000E, U+000F, U+001B; U+00A5 and U+203E; code
+    points with a jis0208 pointer; anything else), and each run is written as
+    the spec's state machine would write it code point by code point. The
+    state lives in the caller's loop, across errors.
     """
 
-    __slots__ = ("_jis", "_tokens")
+    __slots__ = ("_codec_refuses", "_jis", "_tokens")
 
     def __init__(self) -> None:
         self._jis = _JisTable()
         # The last group, any other run, is cut into jis0208 runs and the rest by
         # _runs: a regex class of the ~7,000 jis0208 code points takes long to compile.
         self._tokens = _TOKENS
+        # Built on first need (it costs a few milliseconds): see _encode_with_codec.
+        self._codec_refuses: frozenset[bytes] | None = None
 
     @staticmethod
     def _build_jis_table(jis0208: dict[int, int]) -> dict[int, str]:
@@ -119,6 +124,98 @@ class _Iso2022JpEncoder:
                     yield "", "", "", non_ascii[start:], ""
 
     def encode_or_fail(self, text: str, out: _Output) -> None:
+        if text.isascii() and not _has_control(text):
+            # Step 4 throughout, in the initial ASCII state.
+            out.write(text.encode("ascii"))
+        elif not self._encode_with_codec(text, out):
+            self._encode_by_runs(text, out)
+
+    def encode_with_references(self, text: str) -> bytes | None:
+        """The encoder's output for *text* with each error written as ``b"&#N;"``, from
+        the codec alone; None where that may not be it.
+
+        As :meth:`_StatelessEncoder.encode_with_references`: a literal ``&#N;``
+        in *text* comes out the same, and a surrogate makes it None.
+        """
+        data = self._codec_output(text)
+        if data is None or b"&#" not in data:
+            return data
+        if SURROGATE.search(text) or not self._refused().isdisjoint(_marked(data)[1::2]):
+            # A literal "&#N;" may be taken for a code point the codec refuses:
+            # then None too, which is only slower.
+            return None
+        return data
+
+    def _encode_with_codec(self, text: str, out: _Output) -> bool:
+        """Write the spec's encoder's output for *text* with Python's codec, if that
+        provably is it; return whether it did (if not, it wrote nothing).
+
+        Where *text* holds none of the code points on which the two differ
+        alone (:data:`_CODEC_ONLY`, :data:`_ROMAN`, the jis0208 ones the codec
+        refuses), every code point is ASCII, has the same two bytes in both,
+        or both refuse it. Neither then ever enters Roman, and both switch
+        between ASCII and jis0208 alike: ``ESC $ B`` before jis0208 bytes,
+        ``ESC ( B`` before ASCII and at the end. An error returns to ASCII
+        first, in the spec (Steps 6 and 11.1) and in the codec, which writes
+        its ``xmlcharrefreplace`` reference ``&#N;`` as ASCII. U+000E, U+000F
+        and U+001B, which the codec writes as is (after ``ESC ( B`` in
+        jis0208), are errors reported as U+FFFD.
+
+        Only :data:`_CODEC_ONLY` is looked for in *text*; the others show in
+        the output: Roman as ``ESC ( J``, and a code point the codec refuses
+        as its reference.
+        """
+        if _CODEC_UNUSABLE in self._refused() or _holds_codec_only(text):
+            return False
+        data: bytes = _ENCODE(text, "xmlcharrefreplace")[0]
+        if b"\x1b(J" in data:
+            return False
+        if b"&#" not in data and "\x1b" not in text:
+            # No error but U+000E and U+000F, whose bytes mark them.
+            if b"\x0e" not in data and b"\x0f" not in data:
+                out.write(data)
+            else:
+                pieces = data.replace(b"\x0f", b"\x0e").split(b"\x0e")
+                parts = [b"65533"] * (2 * len(pieces) - 1)
+                parts[::2] = pieces
+                _write_parts(parts, out)
+            return True
+        # An error, or U+001B, which the codec's output would not tell from an
+        # escape sequence: the errors as references, the controls as U+FFFD.
+        references = _with_references(text) if _has_control(text) else data
+        if "&" in text and b"&#" in references:
+            # A literal "&#N;" would read as an error: encode the text between
+            # the "&"s alone. Each ends in ASCII, where "&" puts both anyway.
+            marked = [_marked(_with_references(piece)) for piece in text.split("&")]
+        else:
+            marked = [_marked(references)]
+        refused = self._refused()
+        for parts in marked:
+            if not refused.isdisjoint(parts[1::2]):
+                # A code point with a jis0208 pointer that the codec refuses.
+                return False
+        for number, parts in enumerate(marked):
+            if number:
+                out.write(b"&")
+            _write_parts(parts, out)
+        return True
+
+    def _codec_output(self, text: str) -> bytes | None:
+        """:func:`_with_references` of *text*; None if *text* holds :data:`_CODEC_ONLY`
+        or :data:`_ROMAN`, or if the codec is not to be used."""
+        if _CODEC_UNUSABLE in self._refused() or _holds_codec_only(text):
+            return None
+        data = _with_references(text)
+        return None if b"\x1b(J" in data else data
+
+    def _refused(self) -> frozenset[bytes]:
+        refused = self._codec_refuses
+        if refused is None:
+            refused = self._codec_refuses = _codec_refuses()
+        return refused
+
+    def _encode_by_runs(self, text: str, out: _Output) -> None:
+        """The spec's encoder over any scalar value string *text*, run by run."""
         state = "ASCII"
         for ascii_run, control, roman_run, jis_run, other in self._runs(text):
             if ascii_run:
@@ -169,6 +266,114 @@ class _Iso2022JpEncoder:
         # End-of-queue, Step 1: return to ASCII.
         if state != "ASCII":
             out.write(b"\x1b(B")
+
+
+_ENCODE = codecs.getencoder("iso2022_jp")
+
+# Code points the codec writes (in JIS X 0208) and the spec refuses, found by
+# comparing the two on every scalar value (tests/test_iso_2022_jp_encoder.py
+# does, on each interpreter).
+_CODEC_ONLY = "\u00a2\u00a3\u00ac\u2016\u301c"
+# Both write U+00A5 and U+203E in Roman, but the codec leaves Roman for any
+# ASCII code point that follows, and the spec only for U+005C and U+007E.
+_ROMAN = "\u00a5\u203e"
+_CODEC_ONLY_RE = re.compile(f"[{_CODEC_ONLY}]")
+
+# Text that takes each path between ASCII and jis0208, with errors and "&", and
+# the spec's output for it with each error written as "&#N;".
+_PROBE = "a\u4e9c\u4e9cb\x00\u00e9\u4e9c\u00e9&x\u4e9c\U0001f600"
+_PROBE_BYTES = b"a\x1b$B0!0!\x1b(Bb\x00&#233;\x1b$B0!\x1b(B&#233;&x\x1b$B0!\x1b(B&#128512;"
+
+# In _codec_refuses's result: the codec is never used.
+_CODEC_UNUSABLE = b"unusable"
+
+
+def _codec_refuses() -> frozenset[bytes]:
+    """The code points with a jis0208 pointer that the codec refuses, in decimal.
+
+    They are found here, with this interpreter's codec, in one call: joined
+    with U+0000, which both write as is in ASCII, each code point comes out
+    as ``ESC $ B``, its two bytes, ``ESC ( B``, or as a reference. The codec
+    refuses the NEC and IBM rows of the index and the halfwidth katakana
+    (which the spec writes as full-width ones). The result holds
+    :data:`_CODEC_UNUSABLE` if the codec writes any of them otherwise, or the
+    probe otherwise than the spec.
+    """
+    from ._tables import iso_2022_jp
+
+    if _ENCODE(_PROBE, "xmlcharrefreplace")[0] != _PROBE_BYTES:
+        return frozenset([_CODEC_UNUSABLE])
+    chars: str = iso_2022_jp.CHARS
+    pairs: list[str] = iso_2022_jp.PAIRS.split()
+    written = _ENCODE("\x00".join(chars), "xmlcharrefreplace")[0].split(b"\x00")
+    refused: set[bytes] = set()
+    for char, pair, data in zip(chars, pairs, written):
+        if data == b"&#%d;" % ord(char):
+            refused.add(b"%d" % ord(char))
+        elif data != b"\x1b$B" + pair.encode("ascii") + b"\x1b(B":
+            refused.add(_CODEC_UNUSABLE)
+    if len(written) != len(chars):
+        refused.add(_CODEC_UNUSABLE)
+    return frozenset(refused)
+
+
+def _with_references(text: str) -> bytes:
+    """The codec's output for *text*, U+000E, U+000F and U+001B written as U+FFFD
+    (errors reported as U+FFFD, as they are), each error as ``&#N;``."""
+    if _has_control(text):
+        text = text.replace("\x0e", "\ufffd").replace("\x0f", "\ufffd").replace("\x1b", "\ufffd")
+    data: bytes = _ENCODE(text, "xmlcharrefreplace")[0]
+    return data
+
+
+def _has_control(text: str) -> bool:
+    return "\x0e" in text or "\x0f" in text or "\x1b" in text
+
+
+def _holds_codec_only(text: str) -> bool:
+    if text.isascii():
+        return False
+    if len(text) < 256:
+        return _CODEC_ONLY_RE.search(text) is not None
+    # One search each, faster than a regex over long text.
+    return any(char in text for char in _CODEC_ONLY)
+
+
+# An error's reference in the codec's output, and a jis0208 run (whose bytes may
+# hold "&#"), which the first alternative skips.
+_CHAR_REF = re.compile(rb"&#([0-9]+);")
+_JIS0208_RUN_OR_CHAR_REF = re.compile(rb"\x1b\$B[\x21-\x7e]*|&#([0-9]+);")
+_CHAR_REF_IN_JIS0208 = re.compile(rb"\x1b\$B[\x21-\x7e]*&#")
+
+
+def _marked(data: bytes) -> list[bytes]:
+    """The codec's output *data* for text without "&", cut at each ``&#N;`` outside
+    jis0208: ``bytes, N, bytes, ..., N, bytes``, N in decimal, as
+    :meth:`_Output.errors_between` takes them."""
+    if b"&#" not in data:
+        return [data]
+    if _CHAR_REF_IN_JIS0208.search(data) is None:
+        return _CHAR_REF.split(data)
+    parts: list[bytes] = []
+    start = 0
+    for found in _JIS0208_RUN_OR_CHAR_REF.finditer(data):
+        number = found.group(1)
+        if number is not None:
+            parts += (data[start : found.start()], number)
+            start = found.end()
+    parts.append(data[start:])
+    return parts
+
+
+def _write_parts(parts: list[bytes], out: _Output) -> None:
+    """Write what :func:`_marked` returns to *out*."""
+    if len(parts) > 15:
+        out.errors_between(parts)
+        return
+    out.write(parts[0])
+    for i in range(1, len(parts), 2):
+        out.error(int(parts[i]))
+        out.write(parts[i + 1])
 
 
 # https://encoding.spec.whatwg.org/#iso-2022-jp-decoder
