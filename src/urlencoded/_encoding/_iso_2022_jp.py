@@ -12,6 +12,7 @@ import codecs
 import re
 from bisect import bisect_left
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from ._coders import (
     _INCOMPLETE,
@@ -77,7 +78,7 @@ class _Iso2022JpEncoder:
     state lives in the caller's loop, across errors.
     """
 
-    __slots__ = ("_codec_refuses", "_jis", "_tokens")
+    __slots__ = ("_codec_check", "_jis", "_tokens")
 
     def __init__(self) -> None:
         self._jis = _JisTable()
@@ -85,7 +86,7 @@ class _Iso2022JpEncoder:
         # _runs: a regex class of the ~7,000 jis0208 code points takes long to compile.
         self._tokens = _TOKENS
         # Built on first need (it costs a few milliseconds): see _encode_with_codec.
-        self._codec_refuses: frozenset[bytes] | None = None
+        self._codec_check: _CodecCheck | None = None
 
     @staticmethod
     def _build_jis_table(jis0208: dict[int, int]) -> dict[int, str]:
@@ -137,14 +138,21 @@ class _Iso2022JpEncoder:
         As :meth:`_StatelessEncoder.encode_with_references`: a literal ``&#N;``
         in *text* comes out the same, and a surrogate makes it None.
         """
-        data = self._codec_output(text)
-        if data is None or b"&#" not in data:
-            return data
-        if SURROGATE.search(text) or not self._refused().isdisjoint(_marked(data)[1::2]):
-            # A literal "&#N;" may be taken for a code point the codec refuses:
-            # then None too, which is only slower.
+        check = self._check()
+        if not check.usable or _holds_codec_only(text):
             return None
-        return data
+        data = _with_references(text)
+        if b"&#" in data:
+            if SURROGATE.search(text):
+                return None
+            # A literal "&#N;" may be taken for one of these code points, which
+            # costs time only.
+            numbers = _marked(data)[1::2]
+            if not check.refused.isdisjoint(numbers):
+                return None
+            if not check.substituted.isdisjoint(numbers):
+                data = _with_references(text.translate(check.substitutes))
+        return None if b"\x1b(J" in data else data
 
     def _encode_with_codec(self, text: str, out: _Output) -> bool:
         """Write the spec's encoder's output for *text* with Python's codec, if that
@@ -159,13 +167,17 @@ class _Iso2022JpEncoder:
         first, in the spec (Steps 6 and 11.1) and in the codec, which writes
         its ``xmlcharrefreplace`` reference ``&#N;`` as ASCII. U+000E, U+000F
         and U+001B, which the codec writes as is (after ``ESC ( B`` in
-        jis0208), are errors reported as U+FFFD.
+        jis0208), are errors reported as U+FFFD. A jis0208 code point that
+        the codec refuses but writes the bytes of as another code point
+        (U+FF0D as U+2212, halfwidth katakana as full-width ones) is written
+        as that one (:attr:`_CodecCheck.substitutes`).
 
         Only :data:`_CODEC_ONLY` is looked for in *text*; the others show in
         the output: Roman as ``ESC ( J``, and a code point the codec refuses
         as its reference.
         """
-        if _CODEC_UNUSABLE in self._refused() or _holds_codec_only(text):
+        check = self._check()
+        if not check.usable or _holds_codec_only(text):
             return False
         data: bytes = _ENCODE(text, "xmlcharrefreplace")[0]
         if b"\x1b(J" in data:
@@ -182,37 +194,31 @@ class _Iso2022JpEncoder:
             return True
         # An error, or U+001B, which the codec's output would not tell from an
         # escape sequence: the errors as references, the controls as U+FFFD.
-        references = _with_references(text) if _has_control(text) else data
-        if "&" in text and b"&#" in references:
+        if _has_control(text):
+            data = _with_references(text)
+        numbers = _marked(data)[1::2]
+        if not check.refused.isdisjoint(numbers):
+            return False
+        if not check.substituted.isdisjoint(numbers):
+            text = text.translate(check.substitutes)
+            data = _with_references(text)
+        if "&" in text and b"&#" in data:
             # A literal "&#N;" would read as an error: encode the text between
             # the "&"s alone. Each ends in ASCII, where "&" puts both anyway.
             marked = [_marked(_with_references(piece)) for piece in text.split("&")]
         else:
-            marked = [_marked(references)]
-        refused = self._refused()
-        for parts in marked:
-            if not refused.isdisjoint(parts[1::2]):
-                # A code point with a jis0208 pointer that the codec refuses.
-                return False
+            marked = [_marked(data)]
         for number, parts in enumerate(marked):
             if number:
                 out.write(b"&")
             _write_parts(parts, out)
         return True
 
-    def _codec_output(self, text: str) -> bytes | None:
-        """:func:`_with_references` of *text*; None if *text* holds :data:`_CODEC_ONLY`
-        or :data:`_ROMAN`, or if the codec is not to be used."""
-        if _CODEC_UNUSABLE in self._refused() or _holds_codec_only(text):
-            return None
-        data = _with_references(text)
-        return None if b"\x1b(J" in data else data
-
-    def _refused(self) -> frozenset[bytes]:
-        refused = self._codec_refuses
-        if refused is None:
-            refused = self._codec_refuses = _codec_refuses()
-        return refused
+    def _check(self) -> _CodecCheck:
+        check = self._codec_check
+        if check is None:
+            check = self._codec_check = _check_codec()
+        return check
 
     def _encode_by_runs(self, text: str, out: _Output) -> None:
         """The spec's encoder over any scalar value string *text*, run by run."""
@@ -284,37 +290,63 @@ _CODEC_ONLY_RE = re.compile(f"[{_CODEC_ONLY}]")
 _PROBE = "a\u4e9c\u4e9cb\x00\u00e9\u4e9c\u00e9&x\u4e9c\U0001f600"
 _PROBE_BYTES = b"a\x1b$B0!0!\x1b(Bb\x00&#233;\x1b$B0!\x1b(B&#233;&x\x1b$B0!\x1b(B&#128512;"
 
-# In _codec_refuses's result: the codec is never used.
-_CODEC_UNUSABLE = b"unusable"
+
+class _CodecCheck(NamedTuple):
+    """What :func:`_check_codec` finds of this interpreter's codec."""
+
+    #: Whether it writes the probe as the spec does, and every code point with a
+    #: jis0208 pointer as the spec does, or refuses it.
+    usable: bool
+    #: The code points with a jis0208 pointer that it refuses, in decimal.
+    refused: frozenset[bytes]
+    #: Of those, the ones it writes the bytes of as another code point, in
+    #: decimal, and for str.translate.
+    substituted: frozenset[bytes]
+    substitutes: dict[int, str]
 
 
-def _codec_refuses() -> frozenset[bytes]:
-    """The code points with a jis0208 pointer that the codec refuses, in decimal.
+def _check_codec() -> _CodecCheck:
+    """Compare the codec with the spec on the probe and every code point with a
+    jis0208 pointer.
 
-    They are found here, with this interpreter's codec, in one call: joined
-    with U+0000, which both write as is in ASCII, each code point comes out
-    as ``ESC $ B``, its two bytes, ``ESC ( B``, or as a reference. The codec
-    refuses the NEC and IBM rows of the index and the halfwidth katakana
-    (which the spec writes as full-width ones). The result holds
-    :data:`_CODEC_UNUSABLE` if the codec writes any of them otherwise, or the
-    probe otherwise than the spec.
+    The code points are checked in one call: joined with U+0000, which both
+    write as is in ASCII, each comes out as ``ESC $ B``, its two bytes, ``ESC
+    ( B``, or as a reference. The codec refuses the NEC and IBM rows of the
+    index; it writes the bytes of U+2225, U+FF0D, U+FF5E, U+FFE0-U+FFE2 and
+    of halfwidth katakana (which the spec writes as full-width ones) for the
+    code points it decodes them to.
     """
     from ._tables import iso_2022_jp
 
+    unusable = _CodecCheck(False, frozenset(), frozenset(), {})
     if _ENCODE(_PROBE, "xmlcharrefreplace")[0] != _PROBE_BYTES:
-        return frozenset([_CODEC_UNUSABLE])
+        return unusable
     chars: str = iso_2022_jp.CHARS
     pairs: list[str] = iso_2022_jp.PAIRS.split()
     written = _ENCODE("\x00".join(chars), "xmlcharrefreplace")[0].split(b"\x00")
-    refused: set[bytes] = set()
-    for char, pair, data in zip(chars, pairs, written):
-        if data == b"&#%d;" % ord(char):
-            refused.add(b"%d" % ord(char))
-        elif data != b"\x1b$B" + pair.encode("ascii") + b"\x1b(B":
-            refused.add(_CODEC_UNUSABLE)
     if len(written) != len(chars):
-        refused.add(_CODEC_UNUSABLE)
-    return frozenset(refused)
+        return unusable
+    refused: set[bytes] = set()
+    substitutes: dict[int, str] = {}
+    for char, pair, data in zip(chars, pairs, written):
+        expected = b"\x1b$B" + pair.encode("ascii") + b"\x1b(B"
+        if data == expected:
+            continue
+        if data != b"&#%d;" % ord(char):
+            return unusable
+        refused.add(b"%d" % ord(char))
+        # The code point the codec reads these bytes as, if it writes them for it
+        # and the spec writes it the same (with a jis0208 pointer, and not
+        # refused) or refuses it (then text holding it never gets here).
+        substitute = expected.decode("iso2022_jp", "replace")
+        if (
+            len(substitute) == 1
+            and (substitute in chars or substitute in _CODEC_ONLY)
+            and _ENCODE(substitute, "xmlcharrefreplace")[0] == expected
+        ):
+            substitutes[ord(char)] = substitute
+    substituted = frozenset(b"%d" % code_point for code_point in substitutes)
+    return _CodecCheck(True, frozenset(refused - substituted), substituted, substitutes)
 
 
 def _with_references(text: str) -> bytes:
