@@ -138,8 +138,8 @@ class _Iso2022JpEncoder:
         As :meth:`_StatelessEncoder.encode_with_references`: a literal ``&#N;``
         in *text* comes out the same, and a surrogate makes it None.
         """
-        check = self._check()
-        if not check.usable or _holds_codec_only(text):
+        check = self._codec_check or self._check()
+        if not check.usable or (not text.isascii() and _holds_codec_only(text)):
             return None
         data = _with_references(text)
         if b"&#" in data:
@@ -176,8 +176,8 @@ class _Iso2022JpEncoder:
         the output: Roman as ``ESC ( J``, and a code point the codec refuses
         as its reference.
         """
-        check = self._check()
-        if not check.usable or _holds_codec_only(text):
+        check = self._codec_check or self._check()
+        if not check.usable or (not text.isascii() and _holds_codec_only(text)):
             return False
         data: bytes = _ENCODE(text, "xmlcharrefreplace")[0]
         if b"\x1b(J" in data:
@@ -188,26 +188,33 @@ class _Iso2022JpEncoder:
                 out.write(data)
             else:
                 pieces = data.replace(b"\x0f", b"\x0e").split(b"\x0e")
-                parts = [b"65533"] * (2 * len(pieces) - 1)
-                parts[::2] = pieces
-                _write_parts(parts, out)
+                if len(pieces) > 8:
+                    parts = [b"65533"] * (2 * len(pieces) - 1)
+                    parts[::2] = pieces
+                    out.errors_between(parts)
+                else:
+                    out.write(pieces[0])
+                    for piece in pieces[1:]:
+                        out.error(0xFFFD)
+                        out.write(piece)
             return True
         # An error, or U+001B, which the codec's output would not tell from an
         # escape sequence: the errors as references, the controls as U+FFFD.
         if _has_control(text):
             data = _with_references(text)
-        numbers = _marked(data)[1::2]
+        parts = _marked(data)
+        numbers = parts[1::2]
         if not check.refused.isdisjoint(numbers):
             return False
         if not check.substituted.isdisjoint(numbers):
             text = text.translate(check.substitutes)
-            data = _with_references(text)
-        if "&" in text and b"&#" in data:
+            parts = _marked(_with_references(text))
+        if "&" in text and len(parts) > 1:
             # A literal "&#N;" would read as an error: encode the text between
             # the "&"s alone. Each ends in ASCII, where "&" puts both anyway.
             marked = [_marked(_with_references(piece)) for piece in text.split("&")]
         else:
-            marked = [_marked(data)]
+            marked = [parts]
         for number, parts in enumerate(marked):
             if number:
                 out.write(b"&")
@@ -363,8 +370,6 @@ def _has_control(text: str) -> bool:
 
 
 def _holds_codec_only(text: str) -> bool:
-    if text.isascii():
-        return False
     if len(text) < 256:
         return _CODEC_ONLY_RE.search(text) is not None
     # One search each, faster than a regex over long text.
