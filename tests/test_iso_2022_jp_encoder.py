@@ -139,6 +139,9 @@ _REFERENCE_IN_JIS0208 = _decoded(b"&#12;x")
         "\uff71\uff9f\u4e9c\uff61\u00e9\uff71&\uff71",
         "\U0001f600" * 20 + "\x0e" * 20 + "\u4e9c",
         "a\ufffd\u4e9c\ufffd",
+        # Longer than the pieces the codec takes where there are errors.
+        "\u4e9c\u4e9c\u00e9" * 200 + "&#1;" + "\u4e9c" * 300 + "\x0e\uff71",
+        "\u4e9c" * 1000 + "\u00e9",
     ],
 )
 def test_codec_path_cases(text: str) -> None:
@@ -169,12 +172,13 @@ def test_codec_found_unusable(monkeypatch: pytest.MonkeyPatch) -> None:
     assert _codec_path(text) is None
     monkeypatch.undo()
 
-    def wrong_on_one(text: str, errors: str) -> tuple[bytes, int]:
-        data, size = CODEC(text, errors)
-        # U+65E5, not in the probe.
-        return data.replace(b"\x1b$BF|", b"\x1b$BF}"), size
+    with_references = module._with_references
 
-    monkeypatch.setattr(module, "_ENCODE", wrong_on_one)
+    def wrong_on_one(text: str) -> bytes:
+        # U+65E5, not in the probe.
+        return with_references(text).replace(b"\x1b$BF|", b"\x1b$BF}")
+
+    monkeypatch.setattr(module, "_with_references", wrong_on_one)
     assert not module._check_codec().usable
     encoder = _Iso2022JpEncoder()
     out = _Output()

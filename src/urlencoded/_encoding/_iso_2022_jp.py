@@ -180,7 +180,15 @@ class _Iso2022JpEncoder:
         check = self._codec_check or self._check()
         if not check.usable or (not text.isascii() and _holds_codec_only(text)):
             return False
-        data: bytes = _ENCODE(text, "xmlcharrefreplace")[0]
+        references = False
+        if len(text) <= _CHUNK:
+            data: bytes = _ENCODE(text, "xmlcharrefreplace")[0]
+        else:
+            try:
+                data = _ENCODE(text, "strict")[0]
+            except UnicodeEncodeError:
+                data = _with_references(text)
+                references = True
         if b"\x1b(J" in data:
             return False
         if b"&#" not in data and "\x1b" not in text:
@@ -202,7 +210,7 @@ class _Iso2022JpEncoder:
             return True
         # An error, or U+001B, which the codec's output would not tell from an
         # escape sequence: the errors as references, the controls as U+FFFD.
-        if _has_control(text):
+        if not references and _has_control(text):
             data = _with_references(text)
         parts = _marked(data)
         numbers = parts[1::2]
@@ -284,6 +292,7 @@ class _Iso2022JpEncoder:
 
 
 _ENCODE = codecs.getencoder("iso2022_jp")
+_INCREMENTAL_ENCODER = codecs.getincrementalencoder("iso2022_jp")
 
 # Code points the codec writes (in JIS X 0208) and the spec refuses, found by
 # comparing the two on every scalar value (tests/test_iso_2022_jp_encoder.py
@@ -332,7 +341,7 @@ def _check_codec() -> _CodecCheck:
         return unusable
     chars: str = iso_2022_jp.CHARS
     pairs: list[str] = iso_2022_jp.PAIRS.split()
-    written = _ENCODE("\x00".join(chars), "xmlcharrefreplace")[0].split(b"\x00")
+    written = _with_references("\x00".join(chars)).split(b"\x00")
     if len(written) != len(chars):
         return unusable
     refused: set[bytes] = set()
@@ -358,13 +367,24 @@ def _check_codec() -> _CodecCheck:
     return _CodecCheck(True, frozenset(refused - substituted), substituted, substitutes)
 
 
+# Text longer than this goes to the codec in pieces this long where it may hold
+# errors: PyPy's codec copies its output at each error.
+_CHUNK = 256
+
+
 def _with_references(text: str) -> bytes:
     """The codec's output for *text*, U+000E, U+000F and U+001B written as U+FFFD
     (errors reported as U+FFFD, as they are), each error as ``&#N;``."""
     if _has_control(text):
         text = text.replace("\x0e", "\ufffd").replace("\x0f", "\ufffd").replace("\x1b", "\ufffd")
-    data: bytes = _ENCODE(text, "xmlcharrefreplace")[0]
-    return data
+    if len(text) <= _CHUNK:
+        data: bytes = _ENCODE(text, "xmlcharrefreplace")[0]
+        return data
+    # The incremental encoder keeps its state from one piece to the next.
+    encode = _INCREMENTAL_ENCODER("xmlcharrefreplace").encode
+    pieces = [encode(text[start : start + _CHUNK]) for start in range(0, len(text), _CHUNK)]
+    pieces.append(encode("", True))
+    return b"".join(pieces)
 
 
 def _has_control(text: str) -> bool:
