@@ -32,10 +32,11 @@ docs/encodings.rst:
   (errors, or a disputed sequence) a transcription of the spec's decoder runs
   over the corrected index, so that even which bytes an error consumes is right.
 
-The ISO-2022-JP encoder and decoder are state machines written here; their
-jis0208 tables come from ``cp932`` like Shift_JIS's and EUC-JP's. The tests
-check all of this against a literal transcription of the standard over its
-own index files, for every scalar value and every byte sequence up to the
+The ISO-2022-JP encoder and decoder are state machines written here, with
+the stdlib codec where it provably agrees; their jis0208 tables come from
+``cp932`` like Shift_JIS's and EUC-JP's. The tests check all of this
+against a literal transcription of the standard over its own index files,
+for every scalar value and every byte sequence up to the
 
 The modules follow the standard's chapters: ``_hooks`` (names and labels,
 output encodings, and the encode-or-fail and decode hooks), ``_indexes``,

@@ -332,12 +332,8 @@ def encode_with_references(encoding: Encoding, text: str) -> bytes:
     :param encoding: as for :func:`encode_or_fail`.
     """
     encoder = None if encoding.name in _NO_ENCODER else _encoder(encoding.name)
-    if isinstance(encoder, _StatelessEncoder):
+    if isinstance(encoder, (_StatelessEncoder, _Iso2022JpEncoder)):
         data = encoder.encode_with_references(text)
-        if data is not None:
-            return data
-    elif isinstance(encoder, _Iso2022JpEncoder):
-        data = encoder.encode_whole(text)
         if data is not None:
             return data
     items = encode_or_fail(encoding, text)

@@ -1,4 +1,5 @@
-"""ISO-2022-JP: its encoder and decoder, state machines written here.
+"""ISO-2022-JP: its encoder and decoder, state machines written here, and Python's
+``iso2022_jp`` codec where it provably gives the same result.
 
 https://encoding.spec.whatwg.org/#iso-2022-jp (the
 https://encoding.spec.whatwg.org/#iso-2022-jp-encoder and
@@ -12,11 +13,11 @@ import codecs
 import re
 from bisect import bisect_left
 from collections.abc import Iterator
-from itertools import repeat
+from typing import NamedTuple
 
 from ._coders import (
     _INCOMPLETE,
-    _char_class,
+    SURROGATE,
     _Output,
     _Sink,
 )
@@ -27,14 +28,6 @@ from ._indexes import (
     _index_table,
 )
 
-# Runs of non-ASCII code points, kept by re.split.
-_NON_ASCII_RUNS = re.compile("([^\x00-\x7f]+)")
-_ISO_2022_JP_ENCODE = codecs.getencoder("iso2022_jp")
-# How many code points encode_whole splits into runs before it compiles its
-# class of about 7,000 code points (some 20 ms, with the codec calls that pick
-# them): str.translate takes about 40 ns a code point, the class's match and
-# the codec together about 2 ns.
-_CODEC_CLASS_BUDGET = 1 << 18
 _TOKENS = re.compile(
     "([\x00-\x0d\x10-\x1a\x1c-\x7f]+)|([\x0e\x0f\x1b])|([\u00a5\u203e]+)|([^\x00-\x7f\u00a5\u203e]+)"
 )
@@ -78,21 +71,23 @@ class _JisTable(dict[int, str]):
 class _Iso2022JpEncoder:
     """https://encoding.spec.whatwg.org/#iso-2022-jp-encoder, run over runs of text.
 
-    The text is cut into runs of one kind (ASCII; U+000E, U+000F, U+001B;
-    U+00A5 and U+203E; code points with a jis0208 pointer; anything else), and
-    each run is written as the spec's state machine would write it code point
-    by code point. The state lives in the caller's loop, across errors.
+    Python's ``iso2022_jp`` codec writes most text as the spec does
+    (:meth:`_encode_with_codec` says when, and why); other text is cut into
+    runs of one kind (ASCII; U+000E, U+000F, U+001B; U+00A5 and U+203E; code
+    points with a jis0208 pointer; anything else), and each run is written as
+    the spec's state machine would write it code point by code point. The
+    state lives in the caller's loop, across errors.
     """
 
-    __slots__ = ("_budget", "_codec_re", "_jis", "_tokens")
+    __slots__ = ("_codec_check", "_jis", "_tokens")
 
     def __init__(self) -> None:
         self._jis = _JisTable()
-        self._codec_re: re.Pattern[str] | None = None
-        self._budget = _CODEC_CLASS_BUDGET
         # The last group, any other run, is cut into jis0208 runs and the rest by
         # _runs: a regex class of the ~7,000 jis0208 code points takes long to compile.
         self._tokens = _TOKENS
+        # Built on first need (it costs a few milliseconds): see _encode_with_codec.
+        self._codec_check: _CodecCheck | None = None
 
     @staticmethod
     def _build_jis_table(jis0208: dict[int, int]) -> dict[int, str]:
@@ -130,58 +125,120 @@ class _Iso2022JpEncoder:
                 if start < len(non_ascii):
                     yield "", "", "", non_ascii[start:], ""
 
-    def encode_whole(self, text: str) -> bytes | None:
-        """The output for a text of ASCII code points (but U+000E, U+000F and
-        U+001B) and code points with a jis0208 pointer, in a few C calls; None
-        for any other text (lone surrogates included).
-
-        Such a text moves only between the ASCII and jis0208 states: each run
-        of jis0208 code points is ESC $ B and their pairs (Steps 12-15), then
-        ESC ( B, for the ASCII code point after it (Step 6) or at the end of
-        the queue. Python's codec writes the same for the code points whose
-        own encoding by it is the spec's (``_codec_class``), and scans a text
-        faster than a split into runs; its class is compiled once the texts
-        seen here add up to a budget, as the stateless encoders do.
-        """
-        if "\x1b" in text or "\x0e" in text or "\x0f" in text:
-            return None
-        codec_re = self._codec_re
-        if codec_re is None:
-            self._budget -= len(text)
-            if self._budget < 0:
-                codec_re = self._codec_re = re.compile(f"[{self._codec_class()}]*")
-        if codec_re is not None and codec_re.fullmatch(text):
-            return _ISO_2022_JP_ENCODE(text, "strict")[0]
-        parts = _NON_ASCII_RUNS.split(text)
-        # Only code points with a jis0208 pointer translate to ASCII.
-        pairs = list(map(str.translate, parts[1::2], repeat(self._jis)))
-        if not all(map(str.isascii, pairs)):
-            return None
-        parts[1::2] = map("\x1b$B{}\x1b(B".format, pairs)
-        return "".join(parts).encode("ascii")
-
-    def _codec_class(self) -> str:
-        """A regex class of the ASCII code points but U+000E, U+000F and U+001B, and
-        of the code points with a jis0208 pointer that Python's codec encodes as the
-        spec does."""
-        from ._tables import iso_2022_jp
-
-        jis = self._jis
-        same = []
-        for char in iso_2022_jp.CHARS:
-            try:
-                data = _ISO_2022_JP_ENCODE(char, "strict")[0]
-            except UnicodeEncodeError:
-                continue
-            if data == b"\x1b$B" + jis[ord(char)].encode("ascii") + b"\x1b(B":
-                same.append(ord(char))
-        return "\x00-\x0d\x10-\x1a\x1c-\x7f" + _char_class(same)
-
     def encode_or_fail(self, text: str, out: _Output) -> None:
-        bulk = self.encode_whole(text)
-        if bulk is not None:
-            out.write(bulk)
-            return
+        if text.isascii() and not _has_control(text):
+            # Step 4 throughout, in the initial ASCII state.
+            out.write(text.encode("ascii"))
+        elif not self._encode_with_codec(text, out):
+            self._encode_by_runs(text, out)
+
+    def encode_with_references(self, text: str) -> bytes | None:
+        """The encoder's output for *text* with each error written as ``b"&#N;"``, from
+        the codec alone; None where that may not be it.
+
+        As :meth:`_StatelessEncoder.encode_with_references`: a literal ``&#N;``
+        in *text* comes out the same, and a surrogate makes it None.
+        """
+        check = self._codec_check or self._check()
+        if not check.usable or (not text.isascii() and _holds_codec_only(text)):
+            return None
+        data = _with_references(text)
+        if b"&#" in data:
+            if SURROGATE.search(text):
+                return None
+            # A literal "&#N;" may be taken for one of these code points, which
+            # costs time only.
+            numbers = _marked(data)[1::2]
+            if not check.refused.isdisjoint(numbers):
+                return None
+            if not check.substituted.isdisjoint(numbers):
+                data = _with_references(text.translate(check.substitutes))
+        return None if b"\x1b(J" in data else data
+
+    def _encode_with_codec(self, text: str, out: _Output) -> bool:
+        """Write the spec's encoder's output for *text* with Python's codec, if that
+        provably is it; return whether it did (if not, it wrote nothing).
+
+        Where *text* holds none of the code points on which the two differ
+        alone (:data:`_CODEC_ONLY`, :data:`_ROMAN`, the jis0208 ones the codec
+        refuses), every code point is ASCII, has the same two bytes in both,
+        or both refuse it. Neither then ever enters Roman, and both switch
+        between ASCII and jis0208 alike: ``ESC $ B`` before jis0208 bytes,
+        ``ESC ( B`` before ASCII and at the end. An error returns to ASCII
+        first, in the spec (Steps 6 and 11.1) and in the codec, which writes
+        its ``xmlcharrefreplace`` reference ``&#N;`` as ASCII. U+000E, U+000F
+        and U+001B, which the codec writes as is (after ``ESC ( B`` in
+        jis0208), are errors reported as U+FFFD. A jis0208 code point that
+        the codec refuses but writes the bytes of as another code point
+        (U+FF0D as U+2212, halfwidth katakana as full-width ones) is written
+        as that one (:attr:`_CodecCheck.substitutes`).
+
+        Only :data:`_CODEC_ONLY` is looked for in *text*; the others show in
+        the output: Roman as ``ESC ( J``, and a code point the codec refuses
+        as its reference.
+        """
+        check = self._codec_check or self._check()
+        if not check.usable or (not text.isascii() and _holds_codec_only(text)):
+            return False
+        references = False
+        if len(text) <= _CHUNK:
+            data: bytes = _ENCODE(text, "xmlcharrefreplace")[0]
+        else:
+            try:
+                data = _ENCODE(text, "strict")[0]
+            except UnicodeEncodeError:
+                data = _with_references(text)
+                references = True
+        if b"\x1b(J" in data:
+            return False
+        if b"&#" not in data and "\x1b" not in text:
+            # No error but U+000E and U+000F, whose bytes mark them.
+            if b"\x0e" not in data and b"\x0f" not in data:
+                out.write(data)
+            else:
+                pieces = data.replace(b"\x0f", b"\x0e").split(b"\x0e")
+                # Beyond a few errors, one errors_between call costs less.
+                if len(pieces) > 8:
+                    parts = [b"65533"] * (2 * len(pieces) - 1)
+                    parts[::2] = pieces
+                    out.errors_between(parts)
+                else:
+                    out.write(pieces[0])
+                    for piece in pieces[1:]:
+                        out.error(0xFFFD)
+                        out.write(piece)
+            return True
+        # An error, or U+001B, which the codec's output would not tell from an
+        # escape sequence: the errors as references, the controls as U+FFFD.
+        if not references and _has_control(text):
+            data = _with_references(text)
+        parts = _marked(data)
+        numbers = parts[1::2]
+        if not check.refused.isdisjoint(numbers):
+            return False
+        if not check.substituted.isdisjoint(numbers):
+            text = text.translate(check.substitutes)
+            parts = _marked(_with_references(text))
+        if "&" in text and len(parts) > 1:
+            # A literal "&#N;" would read as an error: encode the text between
+            # the "&"s alone. Each ends in ASCII, where "&" puts both anyway.
+            marked = [_marked(_with_references(piece)) for piece in text.split("&")]
+        else:
+            marked = [parts]
+        for number, parts in enumerate(marked):
+            if number:
+                out.write(b"&")
+            _write_parts(parts, out)
+        return True
+
+    def _check(self) -> _CodecCheck:
+        check = self._codec_check
+        if check is None:
+            check = self._codec_check = _check_codec()
+        return check
+
+    def _encode_by_runs(self, text: str, out: _Output) -> None:
+        """The spec's encoder over any scalar value string *text*, run by run."""
         state = "ASCII"
         for ascii_run, control, roman_run, jis_run, other in self._runs(text):
             if ascii_run:
@@ -232,6 +289,151 @@ class _Iso2022JpEncoder:
         # End-of-queue, Step 1: return to ASCII.
         if state != "ASCII":
             out.write(b"\x1b(B")
+
+
+_ENCODE = codecs.getencoder("iso2022_jp")
+_INCREMENTAL_ENCODER = codecs.getincrementalencoder("iso2022_jp")
+
+# Code points the codec writes (in JIS X 0208) and the spec refuses, found by
+# comparing the two on every scalar value (tests/test_iso_2022_jp_encoder.py
+# does, on each interpreter).
+_CODEC_ONLY = "\u00a2\u00a3\u00ac\u2016\u301c"
+# Both write U+00A5 and U+203E in Roman, but the codec leaves Roman for any
+# ASCII code point that follows, and the spec only for U+005C and U+007E.
+_ROMAN = "\u00a5\u203e"
+_CODEC_ONLY_RE = re.compile(f"[{_CODEC_ONLY}]")
+
+# Text that takes each path between ASCII and jis0208, with errors and "&", and
+# the spec's output for it with each error written as "&#N;".
+_PROBE = "a\u4e9c\u4e9cb\x00\u00e9\u4e9c\u00e9&x\u4e9c\U0001f600"
+_PROBE_BYTES = b"a\x1b$B0!0!\x1b(Bb\x00&#233;\x1b$B0!\x1b(B&#233;&x\x1b$B0!\x1b(B&#128512;"
+
+
+class _CodecCheck(NamedTuple):
+    """What :func:`_check_codec` finds of this interpreter's codec."""
+
+    #: Whether it writes the probe as the spec does, and every code point with a
+    #: jis0208 pointer as the spec does, or refuses it.
+    usable: bool
+    #: The code points with a jis0208 pointer that it refuses, in decimal.
+    refused: frozenset[bytes]
+    #: Of those, the ones it writes the bytes of as another code point, in
+    #: decimal, and for str.translate.
+    substituted: frozenset[bytes]
+    substitutes: dict[int, str]
+
+
+def _check_codec() -> _CodecCheck:
+    """Compare the codec with the spec on the probe and every code point with a
+    jis0208 pointer.
+
+    The code points are checked in one call: joined with U+0000, which both
+    write as is in ASCII, each comes out as ``ESC $ B``, its two bytes, ``ESC
+    ( B``, or as a reference. The codec refuses the NEC and IBM rows of the
+    index; it writes the bytes of U+2225, U+FF0D, U+FF5E, U+FFE0-U+FFE2 and
+    of halfwidth katakana (which the spec writes as full-width ones) for the
+    code points it decodes them to.
+    """
+    from ._tables import iso_2022_jp
+
+    unusable = _CodecCheck(False, frozenset(), frozenset(), {})
+    if _ENCODE(_PROBE, "xmlcharrefreplace")[0] != _PROBE_BYTES:
+        return unusable
+    chars: str = iso_2022_jp.CHARS
+    pairs: list[str] = iso_2022_jp.PAIRS.split()
+    written = _with_references("\x00".join(chars)).split(b"\x00")
+    if len(written) != len(chars):
+        return unusable
+    refused: set[bytes] = set()
+    substitutes: dict[int, str] = {}
+    for char, pair, data in zip(chars, pairs, written):
+        expected = b"\x1b$B" + pair.encode("ascii") + b"\x1b(B"
+        if data == expected:
+            continue
+        if data != b"&#%d;" % ord(char):
+            return unusable
+        refused.add(b"%d" % ord(char))
+        # The code point the codec reads these bytes as, if it writes them for it
+        # and the spec writes it the same (with a jis0208 pointer, and not
+        # refused) or refuses it (then text holding it never gets here).
+        substitute = expected.decode("iso2022_jp", "replace")
+        if (
+            len(substitute) == 1
+            and (substitute in chars or substitute in _CODEC_ONLY)
+            and _ENCODE(substitute, "xmlcharrefreplace")[0] == expected
+        ):
+            substitutes[ord(char)] = substitute
+    substituted = frozenset(b"%d" % code_point for code_point in substitutes)
+    return _CodecCheck(True, frozenset(refused - substituted), substituted, substitutes)
+
+
+# Text longer than this goes to the codec in pieces this long where it may hold
+# errors: PyPy's codec copies its output at each error.
+_CHUNK = 256
+
+
+def _with_references(text: str) -> bytes:
+    """The codec's output for *text*, U+000E, U+000F and U+001B written as U+FFFD
+    (errors reported as U+FFFD, as they are), each error as ``&#N;``."""
+    if _has_control(text):
+        text = text.replace("\x0e", "\ufffd").replace("\x0f", "\ufffd").replace("\x1b", "\ufffd")
+    if len(text) <= _CHUNK:
+        data: bytes = _ENCODE(text, "xmlcharrefreplace")[0]
+        return data
+    # The incremental encoder keeps its state from one piece to the next.
+    encode = _INCREMENTAL_ENCODER("xmlcharrefreplace").encode
+    pieces = [encode(text[start : start + _CHUNK]) for start in range(0, len(text), _CHUNK)]
+    pieces.append(encode("", True))
+    return b"".join(pieces)
+
+
+def _has_control(text: str) -> bool:
+    return "\x0e" in text or "\x0f" in text or "\x1b" in text
+
+
+def _holds_codec_only(text: str) -> bool:
+    if len(text) < 256:
+        return _CODEC_ONLY_RE.search(text) is not None
+    # One search each, faster than a regex over long text.
+    return any(char in text for char in _CODEC_ONLY)
+
+
+# An error's reference in the codec's output, and a jis0208 run (whose bytes may
+# hold "&#"), which the first alternative skips.
+_CHAR_REF = re.compile(rb"&#([0-9]+);")
+_JIS0208_RUN_OR_CHAR_REF = re.compile(rb"\x1b\$B[\x21-\x7e]*|&#([0-9]+);")
+_CHAR_REF_IN_JIS0208 = re.compile(rb"\x1b\$B[\x21-\x7e]*&#")
+
+
+def _marked(data: bytes) -> list[bytes]:
+    """The codec's output *data* for text without "&", cut at each ``&#N;`` outside
+    jis0208: ``bytes, N, bytes, ..., N, bytes``, N in decimal, as
+    :meth:`_Output.errors_between` takes them."""
+    if b"&#" not in data:
+        return [data]
+    if _CHAR_REF_IN_JIS0208.search(data) is None:
+        return _CHAR_REF.split(data)
+    parts: list[bytes] = []
+    start = 0
+    for found in _JIS0208_RUN_OR_CHAR_REF.finditer(data):
+        number = found.group(1)
+        if number is not None:
+            parts += (data[start : found.start()], number)
+            start = found.end()
+    parts.append(data[start:])
+    return parts
+
+
+def _write_parts(parts: list[bytes], out: _Output) -> None:
+    """Write what :func:`_marked` returns to *out*."""
+    # Beyond a few errors, one errors_between call costs less.
+    if len(parts) > 15:
+        out.errors_between(parts)
+        return
+    out.write(parts[0])
+    for i in range(1, len(parts), 2):
+        out.error(int(parts[i]))
+        out.write(parts[i + 1])
 
 
 # https://encoding.spec.whatwg.org/#iso-2022-jp-decoder
