@@ -13,8 +13,6 @@ chunk, in several, cut inside escapes, with limits, in strict mode, and what
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -23,6 +21,7 @@ import urlencoded
 from tests import reference, reference_separator
 from tests import reference_encoding as ref_encoding
 from tests.strategies import form_bodies
+from tests.test_streaming import _chunks, _feed_all
 from urlencoded import (
     BodyTooLarge,
     DecodeError,
@@ -81,21 +80,6 @@ _ENCODINGS = [
 ]
 
 
-def _chunks(body: bytes, cuts: Iterable[int]) -> list[bytes]:
-    """Cut *body* at the given offsets (any order, repeats allowed)."""
-    points = sorted({min(cut, len(body)) for cut in cuts})
-    bounds = [0, *points, len(body)]
-    return [body[start:end] for start, end in zip(bounds, bounds[1:])]
-
-
-def _stream(parser: IncrementalParser, chunks: Iterable[bytes]) -> list[tuple[str, str]]:
-    pairs: list[tuple[str, str]] = []
-    for chunk in chunks:
-        pairs += parser.feed(chunk)
-    pairs += parser.close()
-    return pairs
-
-
 def _reference(body: bytes, name: str = "UTF-8") -> list[tuple[str, str]]:
     """The spec's parser, decoding each name and value with *name*'s decoder."""
     return [
@@ -125,8 +109,8 @@ def _fields(body: bytes) -> int:
 def test_short_bodies_equal_the_reference(body: bytes, cuts: list[int]) -> None:
     """A short body, whole or in chunks, gives the spec's pairs (UTF-8)."""
     expected = reference.urlencoded_parse(body)
-    assert _stream(IncrementalParser(**_NO_LIMITS), _chunks(body, cuts)) == expected  # type: ignore[arg-type]
-    assert _stream(IncrementalParser(), _chunks(body, cuts)) == expected
+    assert _feed_all(IncrementalParser(**_NO_LIMITS), _chunks(body, cuts)) == expected  # type: ignore[arg-type]
+    assert _feed_all(IncrementalParser(), _chunks(body, cuts)) == expected
 
 
 @pytest.mark.parametrize(("label", "name"), _ENCODINGS)
@@ -144,7 +128,7 @@ def test_short_bodies_in_each_encoding_equal_the_reference(
 ) -> None:
     """In every encoding, a short body gives the pairs the spec's decoder gives."""
     parser = IncrementalParser(encoding=label, **_NO_LIMITS)  # type: ignore[arg-type]
-    assert _stream(parser, _chunks(body, cuts)) == _reference(body, name)
+    assert _feed_all(parser, _chunks(body, cuts)) == _reference(body, name)
 
 
 @given(body=short_bodies, cuts=cut_lists)
@@ -169,7 +153,7 @@ def test_short_bodies_strict_equal_the_reference(body: bytes, cuts: list[int]) -
         expected = (caught.value.offset, caught.value.position)
     parser = IncrementalParser(errors="strict")
     try:
-        got: object = _stream(parser, _chunks(body, cuts))
+        got: object = _feed_all(parser, _chunks(body, cuts))
     except DecodeError as error:
         got = (error.offset, error.position)
     assert got == expected
@@ -182,7 +166,7 @@ def test_short_bodies_with_two_separators_equal_the_reference(body: bytes, cuts:
     """With separator=("&", ";") a short body gives the pairs of the spec's parser
     generalized to a set of separators."""
     parser = IncrementalParser(separator=("&", ";"))
-    assert _stream(parser, _chunks(body, cuts)) == reference_separator.parse(body, b"&;")
+    assert _feed_all(parser, _chunks(body, cuts)) == reference_separator.parse(body, b"&;")
 
 
 @given(body=short_bodies, cuts=cut_lists)
@@ -196,7 +180,7 @@ def test_short_bodies_isindex_equal_the_reference(body: bytes, cuts: list[int]) 
     first = body.split(b"&", 1)[0]
     if first and b"=" not in first:
         expected[0] = ("", expected[0][0])
-    assert _stream(IncrementalParser(isindex=True), _chunks(body, cuts)) == expected
+    assert _feed_all(IncrementalParser(isindex=True), _chunks(body, cuts)) == expected
 
 
 _small = st.one_of(st.none(), st.integers(min_value=0, max_value=12))
@@ -239,7 +223,7 @@ def test_limits_after_a_short_first_chunk_equal_parse(
     except LimitExceeded as error:
         expected = _limit_outcome(error)
     try:
-        got: object = _stream(IncrementalParser(**limits), _chunks(body, cuts))  # type: ignore[arg-type]
+        got: object = _feed_all(IncrementalParser(**limits), _chunks(body, cuts))  # type: ignore[arg-type]
     except LimitExceeded as error:
         got = _limit_outcome(error)
     assert got == expected
@@ -287,7 +271,7 @@ def test_an_iso_2022_jp_escape_alone_is_a_field(body: bytes) -> None:
     assert ("", "") in expected
     assert urlencoded.parse(body, encoding="iso-2022-jp") == expected
     parser = IncrementalParser(encoding="iso-2022-jp")
-    assert _stream(parser, [body]) == expected
+    assert _feed_all(parser, [body]) == expected
 
 
 @pytest.mark.parametrize("label", ["gb18030", "gbk"])
@@ -301,7 +285,7 @@ def test_a_cut_gb18030_sequence_before_an_equals_sign(label: str, body: bytes) -
     its second byte: the value decodes whole, as the spec decodes it."""
     expected = _reference(body, label if label == "gb18030" else "GBK")
     assert urlencoded.parse(body, encoding=label) == expected
-    assert _stream(IncrementalParser(encoding=label), [body]) == expected
+    assert _feed_all(IncrementalParser(encoding=label), [body]) == expected
 
 
 def test_a_short_body_then_close_is_final() -> None:
