@@ -145,18 +145,6 @@ def parse(
        *use_charset_field* (it warns): pass ``charset_field="_charset_"``.
     """
     if (
-        encoding == "UTF-8"
-        and errors == "replace"
-        and max_fields is None
-        and separator == "&"
-        and charset_field is None
-        and not isindex
-        and use_charset_field is False
-        and max_field_size is None
-        and max_body_size is None
-    ):
-        return parse_default(data)
-    if (
         errors == "replace"
         and max_fields is None
         and separator == "&"
@@ -165,10 +153,12 @@ def parse(
         and use_charset_field is False
         and max_field_size is None
         and max_body_size is None
-        and (type(data) is str or type(data) is bytes)
     ):
-        # The URL Standard's parser, decoding with a legacy encoding.
-        return _parse_encoded(data, _resolved(encoding))
+        if encoding == "UTF-8":
+            return parse_default(data)
+        if type(data) is str or type(data) is bytes:
+            # The URL Standard's parser, decoding with a legacy encoding.
+            return _parse_encoded(data, _resolved(encoding))
     body = as_bytes(data, "parse")
     if use_charset_field is not False:
         charset_field = _use_charset_field(use_charset_field, charset_field)
